@@ -1,0 +1,24 @@
+// Business constants and limits of spec §9, in one place for server and web.
+export const EXTRA_PLATE_PRICE_DKK = 100;
+export const STICKER_DELIVERY_BUSINESS_DAYS = { min: 7, max: 10 } as const;
+export const MEMBERSHIP_NUMBER_LENGTH = { min: 6, max: 8 } as const;
+export const FRAME_NUMBER_MIN_LENGTH = 5;
+export const PLATE_ID_MIN_LENGTH = 5;
+export const FRAME_NUMBER_BRAND_PREFIX_LETTERS = { min: 1, max: 5 } as const;
+export const CREDIT_POLLING_MS = 30_000;
+export const CACHED_DATA_LIFETIME_S = 2_592_000;
+export const LEGACY_PLACEHOLDER_CREDITS = 100;
+export const LEGACY_SIGNUP_CUTOFF = '2023-02-07';
+export const THEME_COLOUR = '#004568';
+export const PAGE_PREFETCH = { batchSize: 4, batchDelayMs: 3_000, slowRouteNoticeMs: 1_000 } as const;
+export const ROUTE_CHANGE_EVENT_DELAY_MS = 50;
+export const WEB_VITALS_DEBOUNCE_MS = 3_000;
+
+// Identity limits chosen here (the spec leaves them open).
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const EMAIL_VERIFICATION_TTL_HOURS = 72;
+export const SESSION_TTL_DAYS = 30;
+/** A switch-user token (§6) lives an hour; switching back or logging in again gives a fresh one. */
+export const SWITCH_USER_TTL_MINUTES = 60;

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { createIdentityProviders } from './adapters/eid/create-eid.js';
+import { Mailer } from './adapters/mail/mailer.js';
+import { backofficeRoutes } from './backoffice/routes.js';
+import { registerSwitchAudit } from './backoffice/switch-user.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { devRoutes } from './dev/routes.js';
+import { eventRoutes } from './events/routes.js';
+import { registerAuth } from './http/auth.js';
+import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
+import { readBuildVersion, registerWeb } from './http/web.js';
+import { identityRoutes } from './identity/routes.js';
+import { socialRoutes } from './identity/social-routes.js';
+import { organisationRoutes } from './organisations/routes.js';
+import { verificationRoutes } from './verification/routes.js';
+
+/** National ID numbers and the provider's tokens never reach a log line, wherever they turn up. */
+const SECRET_LOG_PATHS = ['cpr', 'cpr_number', 'national_id', 'nationalId', 'id_token', 'code_verifier', 'codeVerifier'].flatMap((key) => [
+  key,
+  `*.${key}`,
+  `*.*.${key}`,
+]);
+
+export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app; by default dist/web. */
+  webDir?: string;
+}
+
+/** Builds the whole app from its parts; main.ts starts it, tests inject into it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const { trustProxy } = config;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: SECRET_LOG_PATHS, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    // A number of hops as Fastify's own typings take it: trust the nearest n proxies.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only: any other body is refused with 415 rather than parsed as text.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const ctx: AppContext = { config, db: database.db, mailer, log: app.log };
+  const webDir = options.webDir ?? config.webDir ?? defaultWebDir;
+  const siteVersion = readBuildVersion(webDir);
+
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP on localhost in embedded mode.
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  // After helmet, so that a request the guard refuses still gets the security headers.
+  registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret });
+  // After the guard, which tells who is acting: audits every change made with a switch-user token.
+  registerSwitchAudit(app, database.db);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Bike register API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // During a graceful shutdown the answer to a request in flight also ends its keep-alive connection;
+  // otherwise close() would wait for each client to hang up (seconds, or the keep-alive timeout).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // The client compares this with its own build and reloads once when the site has moved on (§2).
+    if (request.url.startsWith('/api/')) reply.header('x-site-version', siteVersion);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // National digital ID; the development provider, when it is the one, is mounted under /dev-idp here.
+  const { eid, social } = await createIdentityProviders(app, config);
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags: ['system'],
+            summary: 'Liveness and database check',
+            response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() }) },
+          },
+        },
+        async () => {
+          await database.db.execute(sql`select 1`);
+          return { status: 'ok' as const, database: database.kind, version: siteVersion };
+        },
+      );
+      await api.register(identityRoutes(ctx));
+      await api.register(socialRoutes(ctx, social));
+      await api.register(verificationRoutes(ctx, eid));
+      await api.register(organisationRoutes(ctx));
+      await api.register(backofficeRoutes(ctx));
+      await api.register(eventRoutes(ctx));
+      if (config.env !== 'production') await api.register(devRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  registerNotFound(app, await registerWeb(app, ctx, webDir));
+
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.close());
+  return app;
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { auditEntrySchema, backofficeIdentitySchema, identitySearchSchema, roleChangeSchema } from '../../domain/backoffice.js';
+import { authenticationTokenSchema } from '../../domain/identity.js';
+import { IDENTITY_ROLES } from '../../domain/roles.js';
+import type { AppContext } from '../context.js';
+import { callerOf } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import { setRole } from './roles.js';
+import { listAuditLog, searchIdentities } from './service.js';
+import { switchBack, switchUser } from './switch-user.js';
+
+const tags = ['backoffice'];
+
+// The backoffice's first calls: find a user, switch to them (§6, §7 switch-user), roles, the audit log.
+export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/backoffice/identities',
+      {
+        config: { access: 'backoffice-read' },
+        schema: {
+          tags,
+          summary: 'Find users by email or name (newest first, at most 50)',
+          querystring: identitySearchSchema,
+          response: { 200: z.array(backofficeIdentitySchema) },
+        },
+      },
+      async (request) => searchIdentities(ctx, callerOf(request), request.query.q),
+    );
+
+    app.put(
+      '/backoffice/identities/:partyId/role',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "Set a user's role (admin; not one's own)",
+          params: z.object({ partyId: z.uuid() }),
+          body: roleChangeSchema,
+          response: { 200: z.object({ party_id: z.string(), role: z.enum(IDENTITY_ROLES) }) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        // An admin cannot demote themselves, so there is always someone left to undo a mistake.
+        if (request.params.partyId === caller.partyId) throw new AppError(403, 'forbidden');
+        const change = await setRole(ctx.db, { partyId: request.params.partyId }, request.body.role, {
+          partyId: caller.switchedBy?.partyId ?? caller.partyId,
+          via: 'backoffice',
+        });
+        return { party_id: change.partyId, role: change.to };
+      },
+    );
+
+    app.get(
+      '/backoffice/audit-log',
+      {
+        config: { access: 'backoffice-read' },
+        schema: {
+          tags,
+          summary: 'The newest audit entries: staff actions and switch-user',
+          querystring: z.object({ party_id: z.optional(z.uuid()) }),
+          response: { 200: z.array(auditEntrySchema) },
+        },
+      },
+      async (request) => listAuditLog(ctx, request.query.party_id),
+    );
+
+    app.post(
+      '/identities/switch-user/back',
+      {
+        // Any switched session may end itself; its entry in the audit log is written by switchBack.
+        config: { access: 'user', switchAudit: false },
+        schema: {
+          tags: ['identity'],
+          summary: 'End a switch-user: a fresh token of who really acts',
+          response: { 200: authenticationTokenSchema },
+        },
+      },
+      async (request) => ({ authentication_token: await switchBack(ctx, callerOf(request)) }),
+    );
+
+    app.post(
+      '/identities/switch-user/:id',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['identity'],
+          summary:
+            'Act as another user (staff: private and business users; admin: anyone). The token carries switched_by and lasts an hour.',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: authenticationTokenSchema },
+        },
+      },
+      async (request) => ({ authentication_token: await switchUser(ctx, callerOf(request), request.params.id) }),
+    );
+  };
+}

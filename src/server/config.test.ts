@@ -1,0 +1,45 @@
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+// National ID and autotest settings: where verification comes from, and what production refuses.
+const base = { DATA_DIR: path.join(os.tmpdir(), 'bike-config-test'), JWT_SECRET: 'x'.repeat(40) };
+const load = (env: Record<string, string>) => loadConfig({ ...base, ...env });
+
+describe('national ID configuration', () => {
+  it('serves the development provider by default outside production, and nothing in production', () => {
+    expect(load({}).eid).toEqual({ kind: 'dev' });
+    expect(load({ NODE_ENV: 'test' }).eid).toEqual({ kind: 'dev' });
+    expect(load({ NODE_ENV: 'production' }).eid).toEqual({ kind: 'none' });
+    expect(load({ NODE_ENV: 'production', OIDC_DEV_PROVIDER: 'true' }).eid).toEqual({ kind: 'dev' });
+    expect(load({ OIDC_DEV_PROVIDER: 'false' }).eid).toEqual({ kind: 'none' });
+  });
+
+  it('uses the broker named by OIDC_ISSUER, with its client', () => {
+    const config = load({ OIDC_ISSUER: 'https://broker.example/', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 's3cret' });
+    expect(config.eid).toEqual({ kind: 'oidc', issuer: 'https://broker.example', clientId: 'app', clientSecret: 's3cret' });
+  });
+
+  it('refuses a broker without its client, or together with the development provider', () => {
+    expect(() => load({ OIDC_ISSUER: 'https://broker.example' })).toThrow(ConfigError);
+    expect(() =>
+      load({ OIDC_ISSUER: 'https://broker.example', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_DEV_PROVIDER: 'true' }),
+    ).toThrow(/OIDC_DEV_PROVIDER/);
+    expect(() => load({ OIDC_ISSUER: 'not a url' })).toThrow(/OIDC_ISSUER/);
+  });
+});
+
+describe('autotest accounts', () => {
+  it('reads a comma-separated list, trimmed and lowercased', () => {
+    expect(load({ AUTOTEST_ACCOUNTS: ' A@Example.dk, ,b@example.no ' }).autotestAccounts).toEqual(['a@example.dk', 'b@example.no']);
+    expect(load({}).autotestAccounts).toEqual([]);
+  });
+
+  it('refuses them in production unless told twice', () => {
+    expect(() => load({ NODE_ENV: 'production', AUTOTEST_ACCOUNTS: 'a@example.dk' })).toThrow(/AUTOTEST_ACCOUNTS/);
+    expect(load({ NODE_ENV: 'production', AUTOTEST_ACCOUNTS: 'a@example.dk', AUTOTEST_IN_PRODUCTION: 'true' }).autotestAccounts).toEqual([
+      'a@example.dk',
+    ]);
+  });
+});

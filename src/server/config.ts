@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod/mini';
+
+// The environment, validated at start-up: a wrong value stops the process with a message naming it.
+const envSchema = z.object({
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: z._default(z.string(), 'Cykelregistret <no-reply@localhost>'),
+  PUBLIC_URL: z.optional(z.url()),
+  JWT_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /** 32 bytes, base64: encrypts CPR numbers at rest. Generated into DATA_DIR when unset. */
+  DATA_KEY: z.optional(z.string()),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SEED_DEMO: z.optional(z.enum(['true', 'false'])),
+  /** The built web app; by default dist/web. */
+  WEB_DIR: z.optional(z.string()),
+  AUTH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
+  /**
+   * Which proxies in front may set X-Forwarded-For: unset or false for none (the embedded default),
+   * true for all, a number of hops, or a comma-separated list of addresses/CIDRs. Trusting a header
+   * that the client writes itself would let anyone dodge the per-client rate limits.
+   */
+  TRUST_PROXY: z.optional(z.string()),
+  /** National digital ID (§4): an OpenID Connect broker (MitID in dk, BankID in no). Unset: the development provider. */
+  OIDC_ISSUER: z.optional(z.url()),
+  OIDC_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
+  OIDC_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
+  /** The development identity provider served by the app; on by default outside production when OIDC_ISSUER is unset. */
+  OIDC_DEV_PROVIDER: z.optional(z.enum(['true', 'false'])),
+  /** Social sign-in (§3, §7): the provider's name in the API path (e.g. google), its OpenID Connect issuer and the app's client there. */
+  SOCIAL_PROVIDER: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9]{1,29}$/, 'must be 2-30 lowercase letters or digits'))),
+  SOCIAL_ISSUER: z.optional(z.url()),
+  SOCIAL_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
+  SOCIAL_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
+  /** §6: comma-separated emails of autotest accounts, which skip the national ID screen. */
+  AUTOTEST_ACCOUNTS: z.optional(z.string()),
+  AUTOTEST_IN_PRODUCTION: z.optional(z.enum(['true', 'false'])),
+});
+
+/** Where national digital ID comes from: a broker, the development provider served by the app, or nowhere. */
+export type EidConfig = { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string } | { kind: 'dev' } | { kind: 'none' };
+
+/**
+ * Social sign-in: one OpenID Connect provider named by SOCIAL_PROVIDER, or the development provider
+ * (a second client of /dev-idp, under the name `dev`), or none.
+ */
+export type SocialConfig =
+  | { kind: 'oidc'; provider: string; issuer: string; clientId: string; clientSecret: string }
+  | { kind: 'dev'; provider: 'dev' }
+  | { kind: 'none' };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  dataKey: Buffer;
+  logLevel: string;
+  /** Embedded mode: PGlite and the mail outbox, with demo data and the dev mailbox. */
+  embedded: boolean;
+  seedDemo: boolean;
+  webDir: string | undefined;
+  /** Requests a client may make to the guarded identity calls per minute (login, signup, reset, verification). */
+  authRateLimitPerMinute: number;
+  /** Fastify's trustProxy: who may tell the client address through X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+  eid: EidConfig;
+  social: SocialConfig;
+  /** §6 autotest accounts (lowercased emails): they complete national ID verification without the provider. */
+  autotestAccounts: string[];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secret = (name: string, bytes: number, given: string | undefined) => given ?? persistedSecret(dataDir, name, bytes);
+  const dataKey = Buffer.from(secret('data-key', 32, e.DATA_KEY), 'base64');
+  if (dataKey.length !== 32) throw new ConfigError('Invalid configuration:\n  DATA_KEY: must be 32 bytes in base64');
+  const embedded = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: new TextEncoder().encode(secret('jwt-secret', 48, e.JWT_SECRET)),
+    dataKey,
+    logLevel: e.LOG_LEVEL,
+    embedded,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test',
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
+    eid: eidConfig(e),
+    social: socialConfig(e),
+    autotestAccounts: autotestAccounts(e),
+  };
+}
+
+function eidConfig(e: z.output<typeof envSchema>): EidConfig {
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+      throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: both are needed with OIDC_ISSUER');
+    }
+    if (e.OIDC_DEV_PROVIDER === 'true') {
+      throw new ConfigError('Invalid configuration:\n  OIDC_DEV_PROVIDER: cannot be true when OIDC_ISSUER names a real provider');
+    }
+    return { kind: 'oidc', issuer: e.OIDC_ISSUER.replace(/\/$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET };
+  }
+  const dev = e.OIDC_DEV_PROVIDER ? e.OIDC_DEV_PROVIDER === 'true' : e.NODE_ENV !== 'production';
+  return dev ? { kind: 'dev' } : { kind: 'none' };
+}
+
+/** Path segments of other identity routes: a provider may not be named like one of them. */
+const RESERVED_PROVIDER_NAMES = ['refresh', 'authentications', 'verifications', 'consents', 'language', 'region', 'me', 'social'];
+
+function socialConfig(e: z.output<typeof envSchema>): SocialConfig {
+  if (e.SOCIAL_ISSUER) {
+    if (!e.SOCIAL_PROVIDER || !e.SOCIAL_CLIENT_ID || !e.SOCIAL_CLIENT_SECRET) {
+      throw new ConfigError(
+        'Invalid configuration:\n  SOCIAL_PROVIDER, SOCIAL_CLIENT_ID, SOCIAL_CLIENT_SECRET: all are needed with SOCIAL_ISSUER',
+      );
+    }
+    if (RESERVED_PROVIDER_NAMES.includes(e.SOCIAL_PROVIDER) || e.SOCIAL_PROVIDER === 'dev') {
+      throw new ConfigError(`Invalid configuration:\n  SOCIAL_PROVIDER: ${e.SOCIAL_PROVIDER} is reserved`);
+    }
+    return {
+      kind: 'oidc',
+      provider: e.SOCIAL_PROVIDER,
+      issuer: e.SOCIAL_ISSUER.replace(/\/$/, ''),
+      clientId: e.SOCIAL_CLIENT_ID,
+      clientSecret: e.SOCIAL_CLIENT_SECRET,
+    };
+  }
+  if (e.SOCIAL_PROVIDER || e.SOCIAL_CLIENT_ID || e.SOCIAL_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SOCIAL_ISSUER: needed with SOCIAL_PROVIDER, SOCIAL_CLIENT_ID and SOCIAL_CLIENT_SECRET',
+    );
+  }
+  // The development provider stands in when it is served (it is, when national ID uses it too).
+  return eidConfig(e).kind === 'dev' ? { kind: 'dev', provider: 'dev' } : { kind: 'none' };
+}
+
+/** Autotest accounts skip a security check, so production refuses to start with them unless told twice. */
+function autotestAccounts(e: z.output<typeof envSchema>): string[] {
+  const emails = (e.AUTOTEST_ACCOUNTS ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  if (emails.length > 0 && e.NODE_ENV === 'production' && e.AUTOTEST_IN_PRODUCTION !== 'true') {
+    throw new ConfigError('Invalid configuration:\n  AUTOTEST_ACCOUNTS: not allowed in production unless AUTOTEST_IN_PRODUCTION=true');
+  }
+  return emails;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** A secret generated once and kept in DATA_DIR, so tokens survive restarts without any setup. */
+function persistedSecret(dataDir: string, name: string, bytes: number): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = randomBytes(bytes).toString('base64');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/mail/mailer.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+
+/** What every service needs, built once in app.ts and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,149 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityRole } from '../../domain/roles.js';
+import { BACKOFFICE_READ_ROLES, maySwitchTo, STAFF_ROLES } from '../../domain/roles.js';
+import type { Db } from '../db/client.js';
+import { identities, organisationMembers } from '../db/schema.js';
+import { verifySessionToken } from '../identity/session-token.js';
+import { AppError } from './errors.js';
+
+/**
+ * Every /api route declares who may call it in `config.access`; a route without one refuses to start.
+ * - public: anyone; the caller is still identified when a valid token is sent.
+ * - user: a signed-in person.
+ * - backoffice-read: staff, admin and revisor (reads the backoffice; a revisor changes nothing).
+ * - staff: staff or admin (the backoffice).
+ * - admin: admin only.
+ */
+export type Access = 'public' | 'user' | 'backoffice-read' | 'staff' | 'admin';
+
+/** The identity roles each role-restricted access level admits (public and user admit everyone / every signed-in person). */
+export const ACCESS_ROLES: Record<Exclude<Access, 'public' | 'user'>, readonly IdentityRole[]> = {
+  'backoffice-read': BACKOFFICE_READ_ROLES,
+  staff: STAFF_ROLES,
+  admin: ['admin'],
+};
+
+export interface Caller {
+  /** The person (identity party id). */
+  partyId: string;
+  /** The party the token acts as: the person, or one of their organisations (checked to still be a membership). */
+  actingPartyId: string;
+  email: string;
+  role: IdentityRole;
+  language: 'da' | 'en' | 'no';
+  /** Switch-user (§6): the staff member or admin really acting, on a switched token; else null. */
+  switchedBy: { partyId: string; email: string; role: IdentityRole } | null;
+}
+
+/** An /api route and the access it declares, as the guard saw it registered (the role table test reads these). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export function registerAuth(app: FastifyInstance, deps: { db: Db; jwtSecret: Uint8Array }): void {
+  app.decorateRequest('caller', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    if (!token) {
+      if (access === 'public') return;
+      throw new AppError(401, 'invalid_token');
+    }
+    request.caller = await callerOfToken(deps, token);
+    if (!request.caller) {
+      // A public call with a stale token still answers, as to a visitor.
+      if (access === 'public') return;
+      throw new AppError(401, 'invalid_token');
+    }
+    if (access !== 'public' && access !== 'user' && !ACCESS_ROLES[access].includes(request.caller.role)) {
+      throw new AppError(403, 'forbidden');
+    }
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+async function callerOfToken(deps: { db: Db; jwtSecret: Uint8Array }, token: string): Promise<Caller | null> {
+  const verified = await verifySessionToken(deps.jwtSecret, token);
+  if (!verified) return null;
+  const [identity] = await deps.db
+    .select({
+      partyId: identities.partyId,
+      email: identities.email,
+      role: identities.role,
+      language: identities.language,
+      tokensValidAfter: identities.tokensValidAfter,
+    })
+    .from(identities)
+    .where(eq(identities.partyId, verified.identityPartyId));
+  if (!identity) return null;
+  // Tokens issued before a password reset are retired.
+  if (verified.issuedAtMs < identity.tokensValidAfter.getTime()) return null;
+  // Acting as an organisation holds only while the person is still a member of it.
+  if (verified.partyId !== identity.partyId) {
+    const [membership] = await deps.db
+      .select({ organisationPartyId: organisationMembers.organisationPartyId })
+      .from(organisationMembers)
+      .where(and(eq(organisationMembers.identityPartyId, identity.partyId), eq(organisationMembers.organisationPartyId, verified.partyId)));
+    if (!membership) return null;
+  }
+  let switchedBy: Caller['switchedBy'] = null;
+  if (verified.switchedBy) {
+    // A switched token lasts only while the one who switched may still switch to this user, and not past their own password reset.
+    const [actor] = await deps.db
+      .select({
+        partyId: identities.partyId,
+        email: identities.email,
+        role: identities.role,
+        tokensValidAfter: identities.tokensValidAfter,
+      })
+      .from(identities)
+      .where(eq(identities.partyId, verified.switchedBy));
+    if (!actor || !maySwitchTo(actor.role, identity.role) || verified.issuedAtMs < actor.tokensValidAfter.getTime()) return null;
+    switchedBy = { partyId: actor.partyId, email: actor.email, role: actor.role };
+  }
+  return {
+    partyId: identity.partyId,
+    actingPartyId: verified.partyId,
+    email: identity.email,
+    role: identity.role,
+    language: identity.language,
+    switchedBy,
+  };
+}
+
+/** The signed-in caller of a `user` or `staff` route. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError(401, 'invalid_token');
+  return request.caller;
+}

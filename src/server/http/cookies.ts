@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../domain/locale.js';
+
+/** The chosen language, kept in a cookie so the server renders the first page in it (§1 preloaded state). */
+export const LANGUAGE_COOKIE = 'lang';
+
+export function setLanguageCookie(reply: FastifyReply, language: Language): void {
+  reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
+}
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const match = request.headers.cookie?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    // A malformed escape (a cookie the client made up) counts as no cookie, never as a server error.
+    return undefined;
+  }
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveThroughProvider } from '../../../tests/support/eid.js';
+import { mailsTo } from '../../../tests/support/mail.js';
+import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
+import {
+  auditLog,
+  consents,
+  events,
+  identities,
+  oneTimeTokens,
+  organisationMembers,
+  organisations,
+  outbox,
+  parties,
+} from '../db/schema.js';
+
+let t: TestApp;
+let staff: SignedUpUser;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  staff = await signUpUser(t.app);
+  await t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, staff.partyId));
+});
+afterAll(() => t.close());
+
+const del = (token: string, partyId: string, approvalId?: string) =>
+  t.app.inject(
+    authed(token, {
+      method: 'DELETE',
+      url: `/api/identities/${partyId}/`,
+      headers: { 'accept-language': 'en', ...(approvalId ? { 'x-approval-id': approvalId } : {}) },
+    }),
+  );
+const logIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/identities/authentications', payload: { email, password } });
+
+async function count(table: typeof identities | typeof consents | typeof oneTimeTokens | typeof outbox | typeof parties, partyId: string) {
+  const column = 'partyId' in table ? table.partyId : table.id;
+  const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(column, partyId));
+  return row?.n ?? 0;
+}
+
+describe('DELETE /api/identities/{partyIdToDelete}/', () => {
+  it('lets a user delete themselves, and really removes their personal data', async () => {
+    const sessionId = `tab-${randomUUID()}`;
+    const user = await signUpUser(t.app, { 'x-session-id': undefined, chosen_language: 'en' });
+    // Leave traces: an event, a consent change, a reset link (token + mail), an organisation membership.
+    await t.app.inject(
+      authed(user.token, {
+        method: 'POST',
+        url: '/api/actions/bike/viewed?installed=false',
+        headers: { 'x-session-id': sessionId },
+        payload: { event_name: 'viewed' },
+      }),
+    );
+    await t.app.inject(authed(user.token, { method: 'POST', url: '/api/identities/consents/newsletter/', payload: { action: 'add' } }));
+    await t.app.inject({ method: 'POST', url: '/api/identities/authentications/password-resets', payload: { email: user.email } });
+    const [org] = await t.database.db.insert(parties).values({ kind: 'organisation' }).returning();
+    await t.database.db.insert(organisations).values({ partyId: org?.id ?? '', name: 'Klubben', organisationType: 'association' });
+    await t.database.db.insert(organisationMembers).values({ organisationPartyId: org?.id ?? '', identityPartyId: user.partyId });
+    expect(await count(oneTimeTokens, user.partyId)).toBe(2);
+    expect(await count(outbox, user.partyId)).toBe(2);
+
+    // Deleting yourself is approved through national ID first (step-up, verification/approvals.ts).
+    const approvalId = await approveThroughProvider(t.app, user.token, 'mitid-test-anna');
+    const res = await del(user.token, user.partyId, approvalId);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+
+    // The token no longer works, and neither does the password.
+    const me = await t.app.inject(authed(user.token, { method: 'GET', url: '/api/identities/me' }));
+    expect(me.statusCode).toBe(401);
+    expect(me.json().detail).toBe('invalid_token');
+    expect((await logIn(user.email, user.password)).statusCode).toBe(401);
+
+    for (const table of [parties, identities, consents, oneTimeTokens, outbox] as const) {
+      expect(await count(table, user.partyId)).toBe(0);
+    }
+    const memberships = await t.database.db.select().from(organisationMembers).where(eq(organisationMembers.identityPartyId, user.partyId));
+    expect(memberships).toEqual([]);
+
+    // Of the mail only the goodbye is left, belonging to no one.
+    const left = await mailsTo(t.database.db, user.email);
+    expect(left.map((m) => ({ subject: m.subject, partyId: m.partyId }))).toEqual([{ subject: 'Your account is deleted', partyId: null }]);
+
+    // Events keep their counts without the person.
+    const kept = await t.database.db.select().from(events).where(eq(events.sessionId, sessionId));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.partyId).toBeNull();
+    // A self-deletion is not a staff action.
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetPartyId, user.partyId))).toEqual([]);
+  });
+
+  it('frees the email for a new sign-up', async () => {
+    const user = await signUpUser(t.app);
+    expect((await del(user.token, user.partyId, await approveThroughProvider(t.app, user.token, 'mitid-test-mads'))).statusCode).toBe(204);
+    const again = await signUpUser(t.app, { email: user.email });
+    expect(again.partyId).not.toBe(user.partyId);
+  });
+
+  it('does not let a user delete someone else (403)', async () => {
+    const victim = await signUpUser(t.app);
+    const attacker = await signUpUser(t.app);
+    const res = await del(attacker.token, victim.partyId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'You do not have access to this', code: 'forbidden' });
+    expect(await count(identities, victim.partyId)).toBe(1);
+    expect((await logIn(victim.email, victim.password)).statusCode).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const victim = await signUpUser(t.app);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/identities/${victim.partyId}/` });
+    expect(res.statusCode).toBe(401);
+    expect(await count(identities, victim.partyId)).toBe(1);
+  });
+
+  it('lets staff delete anyone, and writes it to the audit log', async () => {
+    const target = await signUpUser(t.app);
+    const res = await del(staff.token, target.partyId);
+    expect(res.statusCode).toBe(204);
+    expect(await count(identities, target.partyId)).toBe(0);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetPartyId, target.partyId));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorPartyId: staff.partyId, action: 'identity.delete' });
+    // The staff member is unaffected.
+    expect((await t.app.inject(authed(staff.token, { method: 'GET', url: '/api/identities/me' }))).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown party and 422 for something that is not an id', async () => {
+    const missing = await del(staff.token, randomUUID());
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found', code: 'not_found' });
+    const malformed = await del(staff.token, 'not-a-uuid');
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().detail[0].loc).toEqual(['params', 'partyIdToDelete']);
+  });
+
+  it('does not tell a non-staff user whether a party exists', async () => {
+    const user = await signUpUser(t.app);
+    expect((await del(user.token, randomUUID())).statusCode).toBe(403);
+    expect((await del(user.token, staff.partyId)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,147 @@
+import { desc, eq } from 'drizzle-orm';
+import type * as z from 'zod/mini';
+import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
+import type { Language } from '../../domain/locale.js';
+import { isStaff } from '../../domain/roles.js';
+import type { AppContext } from '../context.js';
+import { auditLog, consents, identities, parties } from '../db/schema.js';
+import type { Caller } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import { requireApproval } from '../verification/approvals.js';
+import { identityEmails } from './emails.js';
+import { decryptField, encryptField } from './secrets.js';
+import { findIdentity, findIdentityByEmail, queueVerificationMail } from './service.js';
+
+type Identity = typeof identities.$inferSelect;
+
+function toProfile(ctx: AppContext, identity: Identity): Profile {
+  const cpr = identity.cprEncrypted ? decryptField(ctx.config.dataKey, identity.cprEncrypted) : null;
+  const name = [identity.firstName, identity.lastName].filter(Boolean).join(' ') || null;
+  return {
+    party_id: identity.partyId,
+    email: identity.email,
+    pending_email: identity.pendingEmail,
+    email_verified: identity.emailVerifiedAt !== null,
+    name,
+    first_name: identity.firstName,
+    last_name: identity.lastName,
+    street: identity.street,
+    city: identity.city,
+    zip_code: identity.zipCode,
+    floor: identity.floor,
+    side: identity.side,
+    door: identity.door,
+    mobile: identity.mobile,
+    phone: identity.phone,
+    language: identity.language,
+    region: identity.region,
+    verification_status: identity.verifiedOn ? 'verified' : 'pending',
+    verified_name: identity.verifiedOn ? identity.verifiedName : null,
+    verified_on: identity.verifiedOn ? identity.verifiedOn.toISOString() : null,
+    verified_with:
+      identity.verifiedOn && (identity.eidProvider === 'mitid' || identity.eidProvider === 'bankid') ? identity.eidProvider : null,
+    cpr_number: cpr ? maskCpr(cpr) : null,
+    role: identity.role,
+    signed_up_at: identity.signedUpAt.toISOString(),
+  };
+}
+
+export async function getProfile(ctx: AppContext, partyId: string): Promise<Profile> {
+  const identity = await findIdentity(ctx.db, partyId);
+  if (!identity) throw new AppError(401, 'invalid_token');
+  return toProfile(ctx, identity);
+}
+
+/** §4 Profile save: saved, or partially saved when a new email waits for confirmation through a link. */
+export async function updateProfile(
+  ctx: AppContext,
+  partyId: string,
+  input: z.output<typeof profileUpdateSchema>,
+): Promise<{ status: 'saved' | 'partially_saved'; profile: Profile }> {
+  const identity = await findIdentity(ctx.db, partyId);
+  if (!identity) throw new AppError(401, 'invalid_token');
+  const newEmail = input.email && input.email.toLowerCase() !== identity.email.toLowerCase() ? input.email : null;
+  if (newEmail) {
+    const owner = await findIdentityByEmail(ctx.db, newEmail);
+    if (owner) throw new AppError(422, 'email_taken', 'email');
+  }
+  const changes: Partial<typeof identities.$inferInsert> = {};
+  const copy = {
+    first_name: 'firstName',
+    last_name: 'lastName',
+    street: 'street',
+    city: 'city',
+    zip_code: 'zipCode',
+    floor: 'floor',
+    side: 'side',
+    door: 'door',
+    mobile: 'mobile',
+    phone: 'phone',
+    language: 'language',
+    region: 'region',
+  } as const;
+  for (const [field, column] of Object.entries(copy) as [keyof typeof copy, (typeof copy)[keyof typeof copy]][]) {
+    const value = input[field];
+    if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
+  }
+  if (input.cpr_number !== undefined) {
+    changes.cprEncrypted = input.cpr_number === null ? null : encryptField(ctx.config.dataKey, input.cpr_number);
+  }
+  if (newEmail) changes.pendingEmail = newEmail;
+  else if (input.email !== undefined) changes.pendingEmail = null; // Back to the current email: the change is withdrawn.
+
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(identities).set(changes).where(eq(identities.partyId, partyId)).returning();
+    if (!row) throw new AppError(401, 'invalid_token');
+    if (newEmail) {
+      await queueVerificationMail(ctx, tx, row, newEmail, true);
+      await ctx.mailer.enqueue(tx, { ...identityEmails.emailChangeNotice(row.language, row.email, newEmail), partyId });
+    }
+    return row;
+  });
+  void ctx.mailer.flush();
+  return { status: newEmail ? 'partially_saved' : 'saved', profile: toProfile(ctx, updated) };
+}
+
+export async function setLanguage(ctx: AppContext, partyId: string, language: Language): Promise<void> {
+  await ctx.db.update(identities).set({ language }).where(eq(identities.partyId, partyId));
+}
+
+export async function listConsents(ctx: AppContext, partyId: string) {
+  const rows = await ctx.db
+    .select({ type: consents.type, action: consents.action, createdAt: consents.createdAt })
+    .from(consents)
+    .where(eq(consents.partyId, partyId))
+    .orderBy(desc(consents.createdAt));
+  return CONSENT_TYPES.map((type) => {
+    const latest = rows.find((r) => r.type === type);
+    return { type, given: latest?.action === 'added', changed_at: latest ? latest.createdAt.toISOString() : null };
+  });
+}
+
+export async function changeConsent(ctx: AppContext, partyId: string, type: (typeof CONSENT_TYPES)[number], action: 'add' | 'remove') {
+  await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed' });
+  return listConsents(ctx, partyId);
+}
+
+/**
+ * Deletes a person and their personal data: the party row cascades to identity, consents, tokens,
+ * memberships and queued mail; events keep their counts without the person. Self, or staff for anyone.
+ * Deleting yourself needs your approval through national ID (step-up, §4), taken in the same transaction.
+ */
+export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: string, approvalId?: string): Promise<void> {
+  const bySelf = caller.partyId === partyId;
+  if (!bySelf && !isStaff(caller.role)) throw new AppError(403, 'forbidden');
+  const identity = await findIdentity(ctx.db, partyId);
+  if (!identity) throw new AppError(404, 'not_found');
+  await ctx.db.transaction(async (tx) => {
+    if (bySelf) await requireApproval(tx, partyId, 'delete_account', approvalId);
+    await tx.delete(parties).where(eq(parties.id, partyId));
+    if (!bySelf) {
+      await tx.insert(auditLog).values({ actorPartyId: caller.partyId, action: 'identity.delete', targetPartyId: partyId });
+    }
+    // The goodbye mail belongs to no party, so it is not deleted with the rest.
+    await ctx.mailer.enqueue(tx, identityEmails.accountDeleted(identity.language, identity.email));
+  });
+  void ctx.mailer.flush();
+}

@@ -1,0 +1,221 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  authenticationTokenSchema,
+  consentActionSchema,
+  consentSchema,
+  consentTypeSchema,
+  languageSchema,
+  loginSchema,
+  passwordResetRequestSchema,
+  passwordResetValidateSchema,
+  profileSaveResultSchema,
+  profileSchema,
+  profileUpdateSchema,
+  signupSchema,
+} from '../../domain/identity.js';
+import { LANGUAGES, languageFromAcceptLanguage, REGIONS } from '../../domain/locale.js';
+import { APPROVAL_HEADER } from '../../domain/verification.js';
+import type { AppContext } from '../context.js';
+import { callerOf } from '../http/auth.js';
+import { LANGUAGE_COOKIE, readCookie, setLanguageCookie } from '../http/cookies.js';
+import { changeConsent, deleteIdentity, getProfile, listConsents, setLanguage, updateProfile } from './profile.js';
+import {
+  completePasswordReset,
+  findIdentity,
+  logIn,
+  refreshToken,
+  requestEmailVerification,
+  requestPasswordReset,
+  signUp,
+  validateEmailVerification,
+} from './service.js';
+
+const tags = ['identity'];
+const okSchema = z.object({ ok: z.literal(true) });
+
+// §7 Identity. Paths keep the spec's trailing slashes exactly.
+export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limited = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+    app.post(
+      '/identities/',
+      {
+        config: { access: 'public', ...limited },
+        schema: { tags, summary: 'Sign up', body: signupSchema, response: { 201: authenticationTokenSchema } },
+      },
+      async (request, reply) => {
+        const sessionId = request.headers['x-session-id'];
+        const token = await signUp(ctx, request.body, { sessionId: typeof sessionId === 'string' ? sessionId : undefined });
+        setLanguageCookie(reply, request.body.chosen_language);
+        return reply.status(201).send({ authentication_token: token });
+      },
+    );
+
+    app.post(
+      '/identities/authentications',
+      {
+        config: { access: 'public', ...limited },
+        schema: { tags, summary: 'Log in', body: loginSchema, response: { 200: authenticationTokenSchema } },
+      },
+      async (request) => ({ authentication_token: await logIn(ctx, request.body.email, request.body.password) }),
+    );
+
+    app.post(
+      '/identities/authentications/refresh',
+      { config: { access: 'user' }, schema: { tags, summary: 'Refresh the login token', response: { 200: authenticationTokenSchema } } },
+      async (request) => {
+        const caller = callerOf(request);
+        return { authentication_token: await refreshToken(ctx, caller.partyId, caller.switchedBy?.partyId) };
+      },
+    );
+
+    app.post(
+      '/identities/authentications/password-resets',
+      {
+        config: { access: 'public', ...limited },
+        schema: { tags, summary: 'Send a password-reset link', body: passwordResetRequestSchema, response: { 202: okSchema } },
+      },
+      async (request, reply) => {
+        await requestPasswordReset(ctx, request.body.email);
+        return reply.status(202).send({ ok: true });
+      },
+    );
+
+    app.post(
+      '/identities/authentications/password-resets/:token/validate',
+      {
+        config: { access: 'public', ...limited },
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset link',
+          params: z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+          body: passwordResetValidateSchema,
+          response: { 200: z.object({ token: z.string(), authentication_token: z.string() }) },
+        },
+      },
+      async (request) => {
+        const token = await completePasswordReset(ctx, request.params.token, request.body.new_password);
+        return { token, authentication_token: token };
+      },
+    );
+
+    app.post(
+      '/identities/authentications/email-verifications',
+      {
+        config: { access: 'user', ...limited },
+        schema: { tags, summary: 'Send an email-verification link', response: { 202: z.object({ sent_to: z.string() }) } },
+      },
+      async (request, reply) => reply.status(202).send(await requestEmailVerification(ctx, callerOf(request).partyId)),
+    );
+
+    app.post(
+      '/identities/authentications/email-verifications/:code/validate',
+      {
+        config: { access: 'public', ...limited },
+        schema: {
+          tags,
+          summary: 'Confirm an email address through its link',
+          params: z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) }),
+          response: { 200: z.object({ email: z.string(), changed: z.boolean() }) },
+        },
+      },
+      async (request) => validateEmailVerification(ctx, request.params.code),
+    );
+
+    app.get(
+      '/identities/me',
+      { config: { access: 'user' }, schema: { tags, summary: 'My profile', response: { 200: profileSchema } } },
+      async (request) => getProfile(ctx, callerOf(request).partyId),
+    );
+
+    app.put(
+      '/identities/me',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'Save my profile', body: profileUpdateSchema, response: { 200: profileSaveResultSchema } },
+      },
+      async (request, reply) => {
+        const result = await updateProfile(ctx, callerOf(request).partyId, request.body);
+        if (request.body.language) setLanguageCookie(reply, request.body.language);
+        return result;
+      },
+    );
+
+    app.delete(
+      '/identities/:partyIdToDelete/',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Delete an identity (self, or staff for anyone)',
+          description: `Deleting yourself needs an approval of the act delete_account through national ID (POST /identities/verifications/), sent in the ${APPROVAL_HEADER} header; without it 403 approval_required.`,
+          params: z.object({ partyIdToDelete: z.uuid() }),
+          headers: z.looseObject({ [APPROVAL_HEADER]: z.optional(z.string().check(z.maxLength(100))) }),
+        },
+      },
+      async (request, reply) => {
+        await deleteIdentity(ctx, callerOf(request), request.params.partyIdToDelete, request.headers[APPROVAL_HEADER]);
+        return reply.status(204).send();
+      },
+    );
+
+    const languageAnswer = z.object({ language: z.enum(LANGUAGES) });
+    app.get(
+      '/identities/language/',
+      { config: { access: 'public' }, schema: { tags, summary: 'The language in use', response: { 200: languageAnswer } } },
+      async (request) => {
+        if (request.caller) return { language: request.caller.language };
+        const cookie = readCookie(request, LANGUAGE_COOKIE);
+        return { language: languageSchema.parse(cookie ?? languageFromAcceptLanguage(request.headers['accept-language'])) };
+      },
+    );
+
+    app.put(
+      '/identities/language/',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Choose the language', body: z.object({ language: languageSchema }), response: { 200: languageAnswer } },
+      },
+      async (request, reply) => {
+        if (request.caller) await setLanguage(ctx, request.caller.partyId, request.body.language);
+        setLanguageCookie(reply, request.body.language);
+        return { language: request.body.language };
+      },
+    );
+
+    app.get(
+      '/identities/region/',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'The region of the user', response: { 200: z.object({ region: z.enum(REGIONS) }) } },
+      },
+      async (request) => {
+        const identity = request.caller ? await findIdentity(ctx.db, request.caller.partyId) : undefined;
+        return { region: identity?.region ?? 'dk' };
+      },
+    );
+
+    app.get(
+      '/identities/consents/',
+      { config: { access: 'user' }, schema: { tags, summary: 'My consents', response: { 200: z.array(consentSchema) } } },
+      async (request) => listConsents(ctx, callerOf(request).partyId),
+    );
+
+    app.post(
+      '/identities/consents/:type/',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Give or withdraw a consent',
+          params: z.object({ type: consentTypeSchema }),
+          body: consentActionSchema,
+          response: { 200: z.array(consentSchema) },
+        },
+      },
+      async (request) => changeConsent(ctx, callerOf(request).partyId, request.params.type, request.body.action),
+    );
+  };
+}

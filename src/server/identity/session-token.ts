@@ -1,0 +1,70 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { SESSION_TTL_DAYS, SWITCH_USER_TTL_MINUTES } from '../../domain/constants.js';
+import type { Session } from '../../domain/session.js';
+
+export interface SessionSubject {
+  /** The person. */
+  identityPartyId: string;
+  /** The party the person acts as: their organisation's when they belong to one, else themselves (§3). */
+  partyId: string;
+  email: string;
+  signedUpAt: Date;
+  verifiedOn: Date | null;
+  organisationType: string | null;
+  /** Switch-user (§6): the staff member or admin really acting. Such a token lives SWITCH_USER_TTL_MINUTES. */
+  switchedBy?: string | null;
+}
+
+/**
+ * Issues the login token: exactly the §3 Session claims, plus the standard `iat`
+ * so that a password reset or deletion can retire every token issued before it.
+ * `iat` keeps milliseconds (a NumericDate may be fractional): in whole seconds a token issued
+ * just before a password reset would outlive it, and a refresh within the same second would
+ * answer the very same token.
+ */
+export async function issueSessionToken(secret: Uint8Array, subject: SessionSubject, now = new Date()): Promise<string> {
+  const iat = now.getTime() / 1000;
+  const claims: Omit<Session, 'exp'> = {
+    email: subject.email,
+    party_id: subject.partyId,
+    identity_party_id: subject.identityPartyId,
+    identity_signed_up_at: subject.signedUpAt.toISOString(),
+    verified_on: subject.verifiedOn ? subject.verifiedOn.toISOString() : null,
+    organisation_type: subject.organisationType,
+    // Only on a switched token: who is really acting.
+    ...(subject.switchedBy ? { switched_by: subject.switchedBy } : {}),
+  };
+  const lifetime = subject.switchedBy ? SWITCH_USER_TTL_MINUTES * 60 : SESSION_TTL_DAYS * 86_400;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(Math.floor(iat) + lifetime)
+    .sign(secret);
+}
+
+export interface VerifiedToken {
+  identityPartyId: string;
+  /** The party the token acts as (party_id): the person, or one of their organisations. */
+  partyId: string;
+  /** Milliseconds since the epoch. */
+  issuedAtMs: number;
+  /** Switch-user: the identity party id of who is really acting; null on an ordinary token. */
+  switchedBy: string | null;
+}
+
+/** Checks signature and expiry; null for anything else. */
+export async function verifySessionToken(secret: Uint8Array, token: string): Promise<VerifiedToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    if (typeof payload.identity_party_id !== 'string' || typeof payload.iat !== 'number') return null;
+    if (payload.switched_by !== undefined && typeof payload.switched_by !== 'string') return null;
+    return {
+      identityPartyId: payload.identity_party_id,
+      partyId: typeof payload.party_id === 'string' ? payload.party_id : payload.identity_party_id,
+      issuedAtMs: Math.round(payload.iat * 1000),
+      switchedBy: payload.switched_by ?? null,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { seedDemoData } from './seed/demo.js';
+
+// Starts the server: reads the configuration, opens the database, listens, and shuts down cleanly.
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const database: Database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(path.join(config.dataDir, 'pglite'));
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  if (config.seedDemo) {
+    const accounts = await seedDemoData({ config, db: database.db });
+    if (accounts) {
+      app.log.info('demo accounts created (see README):');
+      for (const a of accounts) app.log.info(`  ${a.label}: ${a.email} / ${a.password}`);
+    }
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`ready on ${config.publicUrl} (${database.kind}${config.embedded ? ', embedded mode' : ''})`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { consents, identities, organisationMembers, organisations, parties } from '../db/schema.js';
+import { hashPassword } from '../identity/secrets.js';
+import { findIdentityByEmail } from '../identity/service.js';
+
+export interface DemoAccount {
+  label: string;
+  email: string;
+  password: string;
+}
+
+/** The demo accounts of embedded mode, also listed in the README. */
+export const DEMO_ACCOUNTS = {
+  owner: { label: 'Owner', email: 'owner@demo.cykelregister.dk', password: 'demo-owner-2026' },
+  staff: { label: 'Staff (backoffice)', email: 'staff@demo.cykelregister.dk', password: 'demo-staff-2026' },
+  admin: { label: 'Admin (backoffice, switch-user)', email: 'admin@demo.cykelregister.dk', password: 'demo-admin-2026' },
+  insurer: { label: 'Insurance company admin', email: 'insurer@demo.cykelregister.dk', password: 'demo-insurer-2026' },
+} as const satisfies Record<string, DemoAccount>;
+
+/** Seeds the demo accounts once, on the first start of an empty database. Returns them when created. */
+export async function seedDemoData({ db }: { config: Config; db: Db }): Promise<DemoAccount[] | null> {
+  if (await findIdentityByEmail(db, DEMO_ACCOUNTS.owner.email)) return null;
+  const now = new Date();
+  const person = async (tx: Db, account: DemoAccount, role: 'private' | 'staff' | 'admin', names: [string, string]) => {
+    const [party] = await tx.insert(parties).values({ kind: 'person' }).returning();
+    if (!party) throw new Error('seed: party insert failed');
+    await tx.insert(identities).values({
+      partyId: party.id,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      role,
+      firstName: names[0],
+      lastName: names[1],
+      emailVerifiedAt: now,
+      zipCode: '2100',
+      city: 'København Ø',
+    });
+    await tx.insert(consents).values({ partyId: party.id, type: 'privacy_and_terms', action: 'added' });
+    return party.id;
+  };
+  await db.transaction(async (tx) => {
+    await person(tx, DEMO_ACCOUNTS.owner, 'private', ['Ole', 'Ejer']);
+    await person(tx, DEMO_ACCOUNTS.staff, 'staff', ['Sara', 'Support']);
+    await person(tx, DEMO_ACCOUNTS.admin, 'admin', ['Anders', 'Admin']);
+    const insurerAdmin = await person(tx, DEMO_ACCOUNTS.insurer, 'private', ['Inge', 'Forsikring']);
+    const [orgParty] = await tx.insert(parties).values({ kind: 'organisation' }).returning();
+    if (!orgParty) throw new Error('seed: organisation insert failed');
+    await tx.insert(organisations).values({ partyId: orgParty.id, name: 'Demo Forsikring A/S', organisationType: 'insurance_company' });
+    await tx.insert(organisationMembers).values({ organisationPartyId: orgParty.id, identityPartyId: insurerAdmin, role: 'admin' });
+  });
+  return Object.values(DEMO_ACCOUNTS);
+}

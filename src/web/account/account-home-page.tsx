@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ActingPartyCard } from '../organisations/acting-party-card';
+import { Alert } from '../ui/alert';
+import { PageTitle } from '../ui/page';
+import { Loading } from '../ui/spinner';
+import { IdentityCard } from '../verification/identity-card';
+import { VerificationNotice } from '../verification/verification-notice';
+import { useAccountLanguage } from './account-language';
+import { formatDate, LANGUAGE_NAMES } from './format';
+import { LoadError } from './load-error';
+import { useProfile } from './profile-api';
+import { VerifyBanner } from './verify-banner';
+import './account.css';
+
+/** /app: the signed-in home. Bikes are not built yet, so it is about the account. */
+export function AccountHomePage() {
+  const { t, i18n } = useTranslation('account');
+  const profile = useProfile();
+  useAccountLanguage(profile.data);
+
+  if (profile.isPending) return <Loading />;
+  if (profile.isError) {
+    return (
+      <>
+        <PageTitle>{t('home.titleAnonymous')}</PageTitle>
+        <LoadError error={profile.error} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+      </>
+    );
+  }
+  const me = profile.data;
+  const name = me.first_name?.trim() || me.email;
+  return (
+    <div className="account">
+      <PageTitle>{t('home.title', { name })}</PageTitle>
+      <p className="account-lead">{t('home.lead')}</p>
+      <VerificationNotice />
+      {!me.email_verified && <VerifyBanner profile={me} />}
+      {me.pending_email && (
+        <Alert tone="info" title={t('home.pendingTitle')}>
+          {t('home.pendingBody', { email: me.pending_email })}
+        </Alert>
+      )}
+      <div className="account-grid">
+        <section className="card" aria-labelledby="summary-title">
+          <h2 id="summary-title">{t('home.summaryTitle')}</h2>
+          <dl className="summary">
+            <div>
+              <dt>{t('home.email')}</dt>
+              <dd>{me.email}</dd>
+            </div>
+            <div>
+              <dt>{t('home.region')}</dt>
+              <dd>{t(`regions.${me.region}`)}</dd>
+            </div>
+            <div>
+              <dt>{t('home.language')}</dt>
+              <dd lang={me.language}>{LANGUAGE_NAMES[me.language]}</dd>
+            </div>
+            <div>
+              <dt>{t('home.signedUp')}</dt>
+              <dd>{formatDate(me.signed_up_at, i18n.resolvedLanguage)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="card settings-card" aria-labelledby="settings-title">
+          <h2 id="settings-title">{t('home.settingsTitle')}</h2>
+          <p>{t('home.settingsBody')}</p>
+          <Link to="/app/settings" className="btn btn-primary">
+            {t('home.settingsLink')}
+          </Link>
+        </section>
+        <IdentityCard profile={me} returnTo="/app" />
+        <ActingPartyCard personName={me.name || me.email} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import i18n from 'i18next';
+import { useEffect } from 'react';
+import type { Profile } from '../../domain/identity';
+import type { Language } from '../../domain/locale';
+import { api } from '../app/api-client';
+
+/** Switches the interface language at once, and names it on the page for screen readers and spell checkers. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+// Accounts whose language was applied in this page load: later changes come from the user, not the account.
+const applied = new Set<string>();
+
+/**
+ * The system language is part of the profile (§3): on the first profile load after a page load, the account's
+ * language wins over the browser's. The cookie follows, so the next page load starts in that language.
+ */
+export function useAccountLanguage(profile: Profile | undefined): void {
+  useEffect(() => {
+    if (!profile || applied.has(profile.party_id)) return;
+    applied.add(profile.party_id);
+    if (profile.language === i18n.resolvedLanguage) return;
+    void switchLanguage(profile.language);
+    api('/identities/language/', { method: 'PUT', body: { language: profile.language } }).catch(() => {
+      // The page is in the right language already; the cookie is only a head start for the next load.
+    });
+  }, [profile]);
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readApiError } from '../app/errors';
+import { Alert } from '../ui/alert';
+import { CheckboxField } from '../ui/field';
+import { Loading } from '../ui/spinner';
+import { type ConsentType, useChangeConsent, useConsents } from './consents-api';
+import { formatDate } from './format';
+import { LoadError } from './load-error';
+
+const OPTIONAL: ConsentType[] = ['newsletter', 'marketing'];
+
+/** Newsletter and marketing can be given and withdrawn at once; the terms accepted at sign-up cannot. */
+export function ConsentsSection() {
+  const { t, i18n } = useTranslation('settings');
+  const consents = useConsents();
+  const change = useChangeConsent();
+  // The choice being saved, shown at once: the mutation's own state arrives a tick later, and a
+  // controlled checkbox would flip back meanwhile.
+  const [saving, setSaving] = useState<Partial<Record<ConsentType, boolean>>>({});
+  const save = (type: ConsentType, given: boolean) => {
+    setSaving((s) => ({ ...s, [type]: given }));
+    change.mutate({ type, given }, { onSettled: () => setSaving(({ [type]: _, ...rest }) => rest) });
+  };
+  const changeError = change.isError ? readApiError(change.error, t) : null;
+  const terms = consents.data?.find((c) => c.type === 'privacy_and_terms');
+
+  return (
+    <section className="card settings-section" aria-labelledby="consents-title">
+      <h2 id="consents-title">{t('consents.title')}</h2>
+      {consents.isPending && <Loading />}
+      {consents.isError && <LoadError error={consents.error} onRetry={() => void consents.refetch()} retrying={consents.isFetching} />}
+      {consents.data && (
+        <>
+          <p>
+            {terms?.given
+              ? t('consents.termsGiven', { date: formatDate(terms.changed_at, i18n.resolvedLanguage) })
+              : t('consents.termsMissing')}
+          </p>
+          {OPTIONAL.map((type) => {
+            const consent = consents.data.find((c) => c.type === type);
+            const pending = saving[type];
+            return (
+              <div key={type}>
+                <CheckboxField
+                  label={t(`consents.${type}`)}
+                  checked={pending ?? consent?.given ?? false}
+                  disabled={pending !== undefined}
+                  onChange={(e) => save(type, e.target.checked)}
+                />
+                {consent?.changed_at && (
+                  <p className="muted consent-date">
+                    {t('consents.changedAt', { date: formatDate(consent.changed_at, i18n.resolvedLanguage) })}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          <div aria-live="polite">
+            {change.isSuccess && <p className="muted">{t('consents.saved')}</p>}
+            {changeError?.kind === 'message' && <Alert tone="error">{changeError.text}</Alert>}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

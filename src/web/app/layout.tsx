@@ -1,0 +1,89 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { SwitchBannerSlot } from '../backoffice/switch-banner-slot';
+import { RouteChangeEvents } from '../events/route-change-events';
+import { Loading } from '../ui/spinner';
+import { AccessGuard } from './access-guard';
+import { PageErrorBoundary } from './error-boundary';
+import { LanguageSwitcher } from './language-switcher';
+import { useSession, useSessionStore } from './session-store';
+
+function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="logo" aria-label={t('nav.home')}>
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="currentColor" />
+        <circle cx="10" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
+        <circle cx="22" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
+        <path d="M10 20l5-8h6l1 8M15 12l-2-3h-2" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+      <span>{t('brand')}</span>
+    </Link>
+  );
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logOut = () => {
+    useSessionStore.getState().logOut();
+    navigate('/login');
+  };
+  return (
+    <div className="shell">
+      <RouteChangeEvents />
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <SwitchBannerSlot />
+      <header className="site-header">
+        <div className="container header-inner">
+          <Logo />
+          <nav className="header-nav" aria-label={t('nav.main')}>
+            <LanguageSwitcher />
+            {session ? (
+              <>
+                <NavLink to="/app" end className="nav-link">
+                  {t('nav.myAccount')}
+                </NavLink>
+                <button type="button" className="nav-link nav-button" onClick={logOut}>
+                  {t('nav.logOut')}
+                </button>
+              </>
+            ) : (
+              <>
+                <NavLink to="/login" className="nav-link">
+                  {t('nav.logIn')}
+                </NavLink>
+                <Link to="/signup" className="btn btn-primary btn-small">
+                  {t('nav.signUp')}
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="container main" tabIndex={-1}>
+        <PageErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<Loading />}>
+            <AccessGuard>
+              <Outlet />
+            </AccessGuard>
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <div className="container footer-inner">
+          <span>
+            © {new Date().getFullYear()} {t('brand')}
+          </span>
+          <span>{t('footer.tagline')}</span>
+        </div>
+      </footer>
+    </div>
+  );
+}

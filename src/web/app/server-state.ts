@@ -1,0 +1,40 @@
+import type { Language, Region, Theme } from '../../domain/locale';
+import { DEFAULT_LANGUAGE, DEFAULT_REGION, DEFAULT_THEME, normaliseLanguage, normaliseRegion, normaliseTheme } from '../../domain/locale';
+
+/** The state the server injected into the page (§1); defaults when the page came from the dev server. */
+export interface ServerState {
+  language: Language;
+  region: Region;
+  theme: Theme;
+  siteVersion: string;
+  embedded: boolean;
+  devMailbox: boolean;
+}
+
+function read(): ServerState {
+  const fallback: ServerState = {
+    language: DEFAULT_LANGUAGE,
+    region: DEFAULT_REGION,
+    theme: DEFAULT_THEME,
+    siteVersion: 'dev',
+    embedded: true,
+    devMailbox: import.meta.env.DEV,
+  };
+  const element = typeof document === 'undefined' ? null : document.getElementById('app-state');
+  if (!element?.textContent) return fallback;
+  try {
+    const raw = JSON.parse(element.textContent) as Partial<ServerState>;
+    return {
+      language: normaliseLanguage(raw.language),
+      region: normaliseRegion(raw.region),
+      theme: normaliseTheme(raw.theme),
+      siteVersion: typeof raw.siteVersion === 'string' ? raw.siteVersion : 'dev',
+      embedded: raw.embedded === true,
+      devMailbox: raw.devMailbox === true,
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+export const serverState: ServerState = read();

@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { type Session, validSession } from '../../domain/session';
+
+interface SessionState {
+  token: string | null;
+  /** Where to go after login (§2 Access redirects: the stored target path). */
+  returnPath: string | null;
+  setToken(token: string | null): void;
+  setReturnPath(path: string | null): void;
+  logOut(): void;
+}
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      token: null,
+      returnPath: null,
+      setToken: (token) => set({ token }),
+      setReturnPath: (returnPath) => set({ returnPath }),
+      logOut: () => set({ token: null }),
+    }),
+    { name: 'session', storage: createJSONStorage(() => localStorage), version: 1 },
+  ),
+);
+
+/** The current session if the token is valid and unexpired; an expired or broken token is cleared (§4). */
+export function currentSession(now = new Date()): Session | null {
+  const { token, logOut } = useSessionStore.getState();
+  if (!token) return null;
+  const session = validSession(token, now);
+  if (!session) logOut();
+  return session;
+}
+
+export function useSession(): Session | null {
+  const token = useSessionStore((s) => s.token);
+  return validSession(token);
+}

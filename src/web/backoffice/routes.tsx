@@ -1,0 +1,8 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../app/lazy-page';
+
+/** Children of /backoffice. The backoffice's own home comes later; for now it opens on the users. */
+export const backofficeRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/backoffice/identities" replace /> },
+  { path: 'identities', element: lazyPage(() => import('./identities-page'), 'IdentitiesPage') },
+];

@@ -1,0 +1,38 @@
+import i18n from 'i18next';
+import type { Language } from '../../domain/locale';
+import { api } from '../app/api-client';
+import { useSessionStore } from '../app/session-store';
+
+interface LanguageAnswer {
+  language: Language;
+}
+
+/** Shows the app in `language`, and keeps it in the language cookie so a reload agrees (§1). */
+export async function showLanguage(language: Language): Promise<void> {
+  if (i18n.resolvedLanguage === language) return;
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+  try {
+    await api<LanguageAnswer>('/identities/language/', { method: 'PUT', body: { language } });
+  } catch {
+    // The page already shows the language; the cookie follows at the next change.
+  }
+}
+
+/**
+ * Keeps a new login token and switches to the account's language. Returns the stored return path
+ * (§2), which is cleared so that it is followed only once.
+ */
+export async function startSession(token: string): Promise<string | null> {
+  const store = useSessionStore.getState();
+  const returnPath = store.returnPath;
+  store.setToken(token);
+  store.setReturnPath(null);
+  try {
+    const { language } = await api<LanguageAnswer>('/identities/language/');
+    await showLanguage(language);
+  } catch {
+    // The language is a nicety; logging in has already worked.
+  }
+  return returnPath;
+}

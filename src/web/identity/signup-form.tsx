@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { LANGUAGES, type Language, normaliseLanguage, REGIONS, type Region } from '../../domain/locale';
+import type { SocialStart } from '../../domain/social';
+import { signupRedirectPath } from '../app/access';
+import { api } from '../app/api-client';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { CheckboxField, SelectField, TextField } from '../ui/field';
+import { clearDraft, useZodForm } from '../ui/form';
+import { FormCard, PageTitle } from '../ui/page';
+import type { SignupValues, signupFormSchema } from './form-schemas';
+import { PasswordField } from './password-field';
+import { startSession } from './session-start';
+import { SocialButtons } from './social-buttons';
+import './identity.css';
+
+/**
+ * The §2 sign-up pages: the full form; the newsletter variant (subscription preselected); and the
+ * sleek one, which asks only what an account needs and subscribes to the newsletter by design.
+ */
+const VARIANTS = {
+  full: { title: 'signup.title', lead: 'signup.lead', details: true, newsletter: 'optional' },
+  newsletter: { title: 'signup.newsletterTitle', lead: 'signup.newsletterLead', details: true, newsletter: 'preselected' },
+  sleek: { title: 'signup.sleekTitle', lead: 'signup.sleekLead', details: false, newsletter: 'implied' },
+} as const;
+export type SignupVariant = keyof typeof VARIANTS;
+
+// Each language is named in itself, as in the language switcher.
+const LANGUAGE_NAMES: Record<Language, string> = { da: 'Dansk', en: 'English', no: 'Norsk' };
+
+const loadSchema = () => import('./form-schemas').then((m) => m.signupFormSchema);
+
+export function SignupForm({ variant }: { variant: SignupVariant }) {
+  const { t, i18n } = useTranslation('identity');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = VARIANTS[variant];
+  const draftKey = `signup-${variant}`;
+  const form = useZodForm<typeof signupFormSchema, SignupValues>(loadSchema, {
+    defaultValues: {
+      email: '',
+      password: '',
+      phone: '',
+      zip_code: '',
+      chosen_region: '',
+      chosen_language: normaliseLanguage(i18n.resolvedLanguage),
+      terms: false,
+      newsletter: config.newsletter === 'preselected',
+    },
+    draftKey,
+  });
+
+  // Switching the page's language also picks it for the account, as it was the default to begin with.
+  const uiLanguage = normaliseLanguage(i18n.resolvedLanguage);
+  const [shownLanguage, setShownLanguage] = useState(uiLanguage);
+  if (shownLanguage !== uiLanguage) {
+    setShownLanguage(uiLanguage);
+    form.setValue('chosen_language', uiLanguage);
+  }
+
+  const submit = form.handleSubmit(async ({ terms: _terms, newsletter, ...payload }) => {
+    const { authentication_token } = await api<{ authentication_token: string }>('/identities/', {
+      method: 'POST',
+      // Referral codes come with the link that brought the visitor here.
+      body: { ...payload, friend_ref: params.get('friend_ref') ?? undefined, user_ref: params.get('user_ref') ?? undefined },
+    });
+    await startSession(authentication_token);
+    if (newsletter || config.newsletter === 'implied') {
+      try {
+        await api('/identities/consents/newsletter/', { method: 'POST', body: { action: 'add' } });
+      } catch {
+        // The account exists; the newsletter can be chosen again in the settings.
+      }
+    }
+    clearDraft(draftKey);
+    navigate(signupRedirectPath(payload.chosen_region), { replace: true });
+  });
+
+  // Social sign-up asks the same of the account as the form: a region, a language and the terms accepted.
+  const prepareSocial = (): { start: SocialStart; newsletter: boolean } | { missing: string } => {
+    const chosen = form.values.chosen_region;
+    const region: Region | null = chosen === 'dk' || chosen === 'no' ? chosen : null;
+    if (form.values.terms !== true || !region) return { missing: t('social.signupNeeds') };
+    return {
+      start: {
+        intent: 'signup',
+        chosen_region: region,
+        chosen_language: normaliseLanguage(String(form.values.chosen_language ?? uiLanguage)),
+        accept_terms: true,
+      },
+      newsletter: form.values.newsletter === true || config.newsletter === 'implied',
+    };
+  };
+
+  return (
+    <FormCard>
+      <PageTitle>{t(config.title)}</PageTitle>
+      <p className="form-lead">{t(config.lead)}</p>
+      {form.formError && <Alert>{form.formError}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <PasswordField
+          label={t('signup.password')}
+          autoComplete="new-password"
+          hint={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+          {...form.field('password')}
+        />
+        {config.details && (
+          <>
+            <TextField label={t('signup.phone')} type="tel" autoComplete="tel" inputMode="tel" {...form.field('phone')} />
+            <TextField label={t('signup.zip')} autoComplete="postal-code" inputMode="numeric" maxLength={4} {...form.field('zip_code')} />
+          </>
+        )}
+        <SelectField
+          label={t('signup.region')}
+          placeholder={t('signup.regionPlaceholder')}
+          options={REGIONS.map((region) => ({ value: region, label: t(`signup.regions.${region}`) }))}
+          {...form.field('chosen_region')}
+        />
+        {config.details && (
+          <SelectField
+            label={t('signup.language')}
+            options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+            {...form.field('chosen_language')}
+          />
+        )}
+        <CheckboxField label={t('signup.terms')} {...form.checkbox('terms')} />
+        {config.newsletter === 'implied' ? (
+          <p className="field-hint form-note">{t('signup.newsletterImplied')}</p>
+        ) : (
+          <CheckboxField label={t('signup.newsletter')} {...form.checkbox('newsletter')} />
+        )}
+        <Button type="submit" block busy={form.submitting}>
+          {t('signup.submit')}
+        </Button>
+      </form>
+      <SocialButtons intent="signup" prepare={prepareSocial} />
+      <p className="form-links">
+        <span>
+          {t('signup.haveAccount')} <Link to="/login">{t('signup.logIn')}</Link>
+        </span>
+      </p>
+    </FormCard>
+  );
+}

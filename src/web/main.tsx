@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRouter } from './app/router';
+import { serverState } from './app/server-state';
+import { applyTheme } from './app/theme';
+import { startWebVitals } from './events/web-vitals';
+import { initI18n } from './i18n';
+import { registerServiceWorker } from './pwa/register-service-worker';
+import './app/styles.css';
+
+applyTheme(serverState.theme);
+// The server chose the language from the cookie set at the last change, or from the browser (§1).
+void initI18n(serverState.language);
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppRouter />
+    </StrictMode>,
+  );
+}
+
+// §7 web vitals and the §1 service worker both start after load, off the first-paint path.
+startWebVitals();
+if (import.meta.env.PROD) registerServiceWorker();

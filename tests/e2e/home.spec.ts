@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test('the front page is served in the browser language with the server state, and is accessible', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Registrér din cykel');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'da');
+  const state = JSON.parse((await page.locator('#app-state').textContent()) ?? '{}');
+  expect(state).toMatchObject({ language: 'da', region: 'dk', theme: 'main', embedded: true });
+  expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
+});
+
+test('the 404 page is open to visitors and accessible; other unknown pages send a visitor to login (§2)', async ({ page }) => {
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
+  expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a theme named in the address is applied, and an unknown one falls back to main', async ({ page }) => {
+  await page.goto('/?theme=dcu');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dcu');
+  await page.goto('/?theme=nonsense');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'main');
+});
+
+test('an unknown API path answers JSON 404, never the app shell', async ({ request }) => {
+  const response = await request.get('/api/no-such-thing');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ code: 'not_found' });
+});
