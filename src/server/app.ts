@@ -11,12 +11,16 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import * as z from 'zod/mini';
 import { createIdentityProviders } from './adapters/eid/create-eid.js';
 import { Mailer } from './adapters/mail/mailer.js';
+import { createStorage } from './adapters/storage/create-storage.js';
 import { backofficeRoutes } from './backoffice/routes.js';
 import { registerSwitchAudit } from './backoffice/switch-user.js';
+import { bikeRoutes } from './bikes/routes.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
+import { documentRoutes } from './documents/routes.js';
+import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { registerAuth } from './http/auth.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
@@ -24,7 +28,11 @@ import { readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
 import { organisationRoutes } from './organisations/routes.js';
+import { pictureRoutes } from './pictures/routes.js';
+import { plateRoutes } from './plates/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { verificationRoutes } from './verification/routes.js';
+import { webshopRoutes } from './webshop/routes.js';
 
 /** National ID numbers and the provider's tokens never reach a log line, wherever they turn up. */
 const SECRET_LOG_PATHS = ['cpr', 'cpr_number', 'national_id', 'nationalId', 'id_token', 'code_verifier', 'codeVerifier'].flatMap((key) => [
@@ -61,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const ctx: AppContext = { config, db: database.db, mailer, log: app.log };
+  const ctx: AppContext = { config, db: database.db, mailer, storage: createStorage(config), log: app.log };
   const webDir = options.webDir ?? config.webDir ?? defaultWebDir;
   const siteVersion = readBuildVersion(webDir);
 
@@ -141,6 +149,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(organisationRoutes(ctx));
       await api.register(backofficeRoutes(ctx));
       await api.register(eventRoutes(ctx));
+      await api.register(bikeRoutes(ctx));
+      await api.register(pictureRoutes(ctx));
+      await api.register(documentRoutes(ctx));
+      await api.register(equipmentRoutes(ctx));
+      await api.register(plateRoutes(ctx));
+      await api.register(searchRoutes(ctx));
+      await api.register(webshopRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

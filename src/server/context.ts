@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.js';
+import type { Storage } from './adapters/storage/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 
@@ -8,5 +9,6 @@ export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  storage: Storage;
   log: FastifyBaseLogger;
 }

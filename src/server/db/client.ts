@@ -2,6 +2,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -69,7 +71,8 @@ export async function openPglite(
     mkdirSync(dataDir, { recursive: true });
     releaseLock = takeLock(path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`));
   }
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, fuzzystrmatch } });
+  // pg_trgm finds close frame numbers and plate IDs (search's "did you mean"), fuzzystrmatch ranks them.
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -18,12 +18,24 @@ const PROTECTED_UNDER_PUBLIC = ['/signup/from-scan/create-bikes-loop'];
  * Public pages beyond the §2 list: the product's marketing and help pages, public search, the
  * verification link (opened from a mail on any device) and the deletion goodbye.
  */
-const OPEN_PAGES = ['/', '/404', '/verify-email', '/successfully-deleted', '/dev/mailbox', '/privacy', '/our-mission', '/hvordan'];
+const OPEN_PAGES = [
+  '/',
+  '/404',
+  '/verify-email',
+  '/successfully-deleted',
+  '/dev/mailbox',
+  '/privacy',
+  '/our-mission',
+  '/hvordan',
+  '/search',
+];
+/** Public page trees: a scanned plate (§2 Stickers) opens for anyone. */
+const OPEN_PREFIXES = ['/sticker-id/'];
 
 /** §2 says "paths starting with", and means it literally: a string prefix. */
 export function isPublicPath(path: string): boolean {
   if (PROTECTED_UNDER_PUBLIC.some((p) => path.startsWith(p))) return false;
-  return OPEN_PAGES.includes(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p));
+  return OPEN_PAGES.includes(path) || [...PUBLIC_PREFIXES, ...OPEN_PREFIXES].some((p) => path.startsWith(p));
 }
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; storeReturnPath: string | null; replace: true };

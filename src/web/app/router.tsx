@@ -1,10 +1,15 @@
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { accountPublicRoutes, accountRoutes } from '../account/routes';
 import { backofficeRoutes } from '../backoffice/routes';
+import { bikeRoutes } from '../bikes/routes';
 import { devRoutes } from '../dev/routes';
 import { identityRoutes } from '../identity/routes';
+import { myBikesRoutes } from '../my-bikes/routes';
 import { organisationRoutes } from '../organisations/routes';
 import { publicRoutes } from '../public/routes';
+import { registerRoutes } from '../register/routes';
+import { searchRoutes } from '../search/routes';
+import { stickerRoutes } from '../stickers/routes';
 import { verificationRoutes } from '../verification/routes';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
@@ -19,10 +24,12 @@ const routes: RouteObject[] = [
       ...accountPublicRoutes,
       ...devRoutes,
       ...publicRoutes,
+      ...searchRoutes,
+      ...stickerRoutes,
       {
         path: 'app',
         element: lazyPage(() => import('./signed-in-layout'), 'SignedInLayout'),
-        children: [...accountRoutes, ...organisationRoutes, ...verificationRoutes],
+        children: [...accountRoutes, ...organisationRoutes, ...verificationRoutes, ...registerRoutes, ...myBikesRoutes, ...bikeRoutes],
       },
       { path: 'backoffice', element: lazyPage(() => import('./signed-in-layout'), 'SignedInLayout'), children: backofficeRoutes },
     ],
