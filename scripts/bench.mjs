@@ -5,6 +5,10 @@
 // Settings: WEB_DIR (another web build), BENCH_SERVER=source (run src/server with tsx) or =<path to main.js>,
 // CHROMIUM_PATH (default /usr/bin/chromium), BENCH_OUT (default bench-results.md), BENCH_VERBOSE=1 (list
 // each page's files).
+//   search       frame-number and plate lookups at 1 M bikes on PostgreSQL (scripts/bench-search.mjs, which
+//                lists its own settings); skipped with a message when no PostgreSQL answers at
+//                BENCH_DATABASE_URL, or when BENCH_SEARCH=skip (only the budgets above). Over budget it prints
+//                OVER BUDGET but does not change the exit code.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -12,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { runSearchBench } from './bench-search.mjs';
 
 const JS_BUDGET_BYTES = 120_000; // 120 kB, kB as Vite counts them (1000 bytes)
 const COLD_START_BUDGET_MS = 3_000;
@@ -38,6 +43,12 @@ const OTHER_PUBLIC_PAGES = [
   '/survey',
   '/support/chat',
   '/successfully-deleted',
+  '/signup/from-scan',
+  '/sticker-id/insurance-plate',
+  '/sticker-id/no-registration',
+  // A scanned plate: the demo owner's registered bike, and a free plate (demo data).
+  '/sticker-id/DEMOBIKE1',
+  '/sticker-id/01/05790000000000/21/DEMO0019',
 ];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -231,6 +242,24 @@ function report({ coldStart, pages, version }) {
   return { markdown: lines.join('\n'), ok: coldOk && pages.every((p) => p.gzipBytes <= JS_BUDGET_BYTES) };
 }
 
+/** The search benchmark's section of the results; a benchmark, so it never changes the exit code. */
+async function measureSearch() {
+  if (process.env.BENCH_SEARCH === 'skip') return 'Not measured (BENCH_SEARCH=skip).\n';
+  try {
+    const outcome = await runSearchBench({ serverMain, fromSource, webDir });
+    if (outcome.skipped) {
+      process.stdout.write(`Search benchmark skipped: ${outcome.skipped}\n`);
+      return `Not measured: ${outcome.skipped}.\n`;
+    }
+    if (outcome.overBudget) process.stdout.write('Search: OVER BUDGET (p99 above 20 ms, see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Search benchmark failed: ${message}`);
+    return `Not measured: the search benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npm run build (or set WEB_DIR)`);
   const version = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')).version;
@@ -247,7 +276,10 @@ async function main() {
     } finally {
       await stopServer(child);
     }
-    const { markdown, ok } = report({ coldStart, pages, version });
+    const { markdown: budgets, ok } = report({ coldStart, pages, version });
+    process.stdout.write('Search at 1 M bikes on PostgreSQL …\n');
+    const search = await measureSearch();
+    const markdown = `${budgets}\n## Search\n\n${search}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

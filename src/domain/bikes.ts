@@ -348,3 +348,42 @@ export const redeemVoucherSchema = z.object({
   ),
 });
 export const redeemVoucherAnswerSchema = z.object({ credits_added: z.number(), overview: creditsOverviewSchema });
+
+/** GET /api/plates/mine: the plates on the caller's bikes and their equipment (for /app/qr-id). */
+export const myPlateSchema = z.object({
+  bikekey_id: z.string(),
+  bike_id: z.string(),
+  /** Set when the plate is on a piece of equipment of the bike. */
+  equipment_id: z.nullable(z.string()),
+  /** The bike's nickname (or brand and model), or the equipment's product name or type. */
+  label: z.nullable(z.string()),
+  /** The path the plate's QR code leads to (plateUrlPath). */
+  url_path: z.string(),
+});
+export type MyPlate = z.infer<typeof myPlateSchema>;
+
+/** A bike as an organisation's search sees it (GET /api/search/org-bikes): the public card and the registration's state, never the owner. */
+export const orgPublicBikeSchema = z.extend(publicBikeSchema, {
+  registered_on: z.string(),
+  /** The current ownership has a credit (a paid registration). */
+  active: z.boolean(),
+  /** The owner's identity is verified through national ID. */
+  owner_verified: z.boolean(),
+});
+export type OrgPublicBike = z.infer<typeof orgPublicBikeSchema>;
+
+export const orgBikeSearchAnswerSchema = z.object({
+  query: z.string(),
+  exact: z.array(orgPublicBikeSchema),
+  similar: z.array(orgPublicBikeSchema),
+});
+export type OrgBikeSearchAnswer = z.infer<typeof orgBikeSearchAnswerSchema>;
+
+/**
+ * PATCH /api/bikes/{bikeId}/equipment/{equipmentId}/: the fields that change (no default type, so a
+ * partial update never turns a lock into a battery); plate_ids, when sent, is the whole new list.
+ */
+export const updateEquipmentSchema = z.partial(
+  z.extend(equipmentFieldsSchema, { item_type_memo: z.optional(z.enum(EQUIPMENT_TYPES, { error: 'field_invalid' })) }),
+);
+export type UpdateEquipment = z.infer<typeof updateEquipmentSchema>;

@@ -12,6 +12,8 @@ export const verificationStartSchema = z.object({
   verification_session_type: z.enum(VERIFICATION_SESSION_TYPES),
   /** Required when approving: the act the approval is for. */
   act: z.optional(z.enum(APPROVAL_ACTS)),
+  /** Required with an act bound to one subject (delete_bike: the bike's id). */
+  subject_id: z.optional(z.uuid({ error: 'field_invalid' })),
   success_url: returnUrl,
   failure_url: returnUrl,
 });
@@ -37,6 +39,7 @@ export const verificationCompleteSchema = z.object({
   session_id: z.optional(z.uuid()),
   verification_session_type: z.optional(z.enum(VERIFICATION_SESSION_TYPES)),
   act: z.optional(z.enum(APPROVAL_ACTS)),
+  subject_id: z.optional(z.uuid({ error: 'field_invalid' })),
   verification_type: z.optional(z.enum(EID_PROVIDERS)),
 });
 export type VerificationComplete = z.input<typeof verificationCompleteSchema>;
@@ -44,6 +47,8 @@ export type VerificationComplete = z.input<typeof verificationCompleteSchema>;
 export const sessionTaskResultSchema = z.object({
   status: z.enum(['verified', 'approved']),
   act: z.nullable(z.enum(APPROVAL_ACTS)),
+  /** The subject of an act bound to one (delete_bike: the bike's id); absent otherwise. */
+  subject_id: z.optional(z.string()),
   approval_id: z.nullable(z.string()),
   success_url: z.nullable(z.string()),
 });

@@ -10,12 +10,35 @@ export type VerificationSessionType = (typeof VERIFICATION_SESSION_TYPES)[number
 
 /**
  * Acts that need an approval through the national ID provider (§4). An approval is bound to one act of
- * one person, short-lived and single-use. Reporting found, deleting a bike and transfers join this list
- * when they are built (see server/verification/approvals.ts).
+ * one person, short-lived and single-use. Reporting found and transfers join this list when they are
+ * built (see server/verification/approvals.ts).
  */
-export const APPROVAL_ACTS = ['delete_account'] as const;
+export const APPROVAL_ACTS = ['delete_account', 'delete_bike'] as const;
 export type ApprovalAct = (typeof APPROVAL_ACTS)[number];
 export const isApprovalAct = (value: unknown): value is ApprovalAct => (APPROVAL_ACTS as readonly unknown[]).includes(value);
+
+/**
+ * Acts bound to one subject: the approval names what it is for (deleting THIS bike), so an approval
+ * given for one bike cannot delete another. The start of the trip carries the subject's id.
+ */
+export const SUBJECT_BOUND_ACTS: readonly ApprovalAct[] = ['delete_bike'];
+export const isSubjectBoundAct = (act: ApprovalAct): boolean => SUBJECT_BOUND_ACTS.includes(act);
+
+/** How an approval's act is stored: the act, or `act:subjectId` for an act bound to one subject. */
+export type ApprovalActKey = ApprovalAct | `${ApprovalAct}:${string}`;
+
+export function approvalActKey(act: ApprovalAct, subjectId?: string | null): ApprovalActKey {
+  return isSubjectBoundAct(act) && subjectId ? `${act}:${subjectId.toLowerCase()}` : act;
+}
+
+/** The act and subject of a stored act key, or null when it names no known act. */
+export function parseApprovalActKey(value: string | null | undefined): { act: ApprovalAct; subjectId: string | null } | null {
+  if (!value) return null;
+  const at = value.indexOf(':');
+  const act = at < 0 ? value : value.slice(0, at);
+  if (!isApprovalAct(act)) return null;
+  return { act, subjectId: at < 0 ? null : value.slice(at + 1) };
+}
 
 /** The national ID of each region: MitID in Denmark, BankID in Norway. */
 export const EID_PROVIDERS = ['mitid', 'bankid'] as const;

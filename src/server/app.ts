@@ -29,6 +29,7 @@ import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
 import { organisationRoutes } from './organisations/routes.js';
 import { pictureRoutes } from './pictures/routes.js';
+import { startTrashTimer } from './pictures/trash.js';
 import { plateRoutes } from './plates/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { verificationRoutes } from './verification/routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const ctx: AppContext = { config, db: database.db, mailer, storage: createStorage(config), log: app.log };
+  app.decorate('appContext', ctx);
   const webDir = options.webDir ?? config.webDir ?? defaultWebDir;
   const siteVersion = readBuildVersion(webDir);
 
@@ -79,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the register page read a plate's QR code with zxing (WebAssembly,
+        // served from this site); it allows compiling WebAssembly, not eval of scripts.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -163,7 +167,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerNotFound(app, await registerWeb(app, ctx, webDir));
 
-  app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', async () => mailer.close());
+  // Files of deleted pictures and documents leave storage after their rows are gone (and again later if that failed).
+  let stopTrashTimer: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopTrashTimer = startTrashTimer(ctx);
+    await mailer.start();
+  });
+  app.addHook('onClose', async () => {
+    stopTrashTimer?.();
+    await mailer.close();
+  });
   return app;
 }

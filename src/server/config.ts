@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { type S3Config, s3ConfigFromEnv } from './adapters/storage/s3-config.js';
 
 // The environment, validated at start-up: a wrong value stops the process with a message naming it.
 const envSchema = z.object({
@@ -21,6 +22,7 @@ const envSchema = z.object({
   /** The built web app; by default dist/web. */
   WEB_DIR: z.optional(z.string()),
   AUTH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
   /**
    * Which proxies in front may set X-Forwarded-For: unset or false for none (the embedded default),
    * true for all, a number of hops, or a comma-separated list of addresses/CIDRs. Trusting a header
@@ -73,6 +75,10 @@ export interface Config {
   webDir: string | undefined;
   /** Requests a client may make to the guarded identity calls per minute (login, signup, reset, verification). */
   authRateLimitPerMinute: number;
+  /** Public searches and plate lookups a client may make per minute. */
+  searchRateLimitPerMinute: number;
+  /** S3-compatible file storage (S3_BUCKET …); null: files on disk under DATA_DIR/files. */
+  s3: S3Config | null;
   /** Fastify's trustProxy: who may tell the client address through X-Forwarded-For. */
   trustProxy: boolean | number | string;
   eid: EidConfig;
@@ -95,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataKey = Buffer.from(secret('data-key', 32, e.DATA_KEY), 'base64');
   if (dataKey.length !== 32) throw new ConfigError('Invalid configuration:\n  DATA_KEY: must be 32 bytes in base64');
   const embedded = !e.DATABASE_URL;
+  const s3 = s3ConfigFromEnv(env);
+  if (s3.problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${s3.problems.join('\n  ')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -110,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedded,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    s3: s3.config,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     eid: eidConfig(e),

@@ -12,3 +12,10 @@ export interface AppContext {
   storage: Storage;
   log: FastifyBaseLogger;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context the app's services run with; main.ts seeds the demo data through it. */
+    appContext: AppContext;
+  }
+}

@@ -38,7 +38,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   if (config.seedDemo) {
-    const accounts = await seedDemoData({ config, db: database.db });
+    const accounts = await seedDemoData(app.appContext);
     if (accounts) {
       app.log.info('demo accounts created (see README):');
       for (const a of accounts) app.log.info(`  ${a.label}: ${a.email} / ${a.password}`);

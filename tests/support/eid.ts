@@ -137,7 +137,13 @@ export async function verifyThroughProvider(
   return response.json() as {
     authentication_token: string;
     session_id: string;
-    session_task_result: { status: string; act: string | null; approval_id: string | null; success_url: string | null };
+    session_task_result: {
+      status: string;
+      act: string | null;
+      subject_id?: string;
+      approval_id: string | null;
+      success_url: string | null;
+    };
   };
 }
 
@@ -147,8 +153,14 @@ export async function approveThroughProvider(
   token: string,
   identity: string,
   act = 'delete_account',
+  /** The subject of an act bound to one (delete_bike: the bike's id). */
+  subjectId?: string,
 ): Promise<string> {
-  const answer = await verifyThroughProvider(app, token, identity, { verification_session_type: 'approve', act });
+  const answer = await verifyThroughProvider(app, token, identity, {
+    verification_session_type: 'approve',
+    act,
+    ...(subjectId ? { subject_id: subjectId } : {}),
+  });
   const id = answer.session_task_result.approval_id;
   if (!id) throw new Error('no approval id');
   return id;

@@ -68,6 +68,7 @@ export const da = {
   picture_not_found: 'Billedet findes ikke',
   document_not_found: 'Dokumentet findes ikke',
   organisation_required: 'Kun medlemmer af en organisation har adgang til dette',
+  plate_valid: 'ID-nummeret er gyldigt',
 };
 
 export type ErrorTexts = Record<keyof typeof da, string>;

@@ -70,4 +70,5 @@ export const en: ErrorTexts = {
   picture_not_found: 'The picture was not found',
   document_not_found: 'The document was not found',
   organisation_required: 'Only members of an organisation can use this',
+  plate_valid: 'The plate ID is valid',
 };

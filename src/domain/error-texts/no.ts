@@ -70,4 +70,5 @@ export const no: ErrorTexts = {
   picture_not_found: 'Bildet finnes ikke',
   document_not_found: 'Dokumentet finnes ikke',
   organisation_required: 'Bare medlemmer av en organisasjon har tilgang til dette',
+  plate_valid: 'ID-nummeret er gyldig',
 };

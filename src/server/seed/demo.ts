@@ -1,8 +1,9 @@
-import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { consents, identities, organisationMembers, organisations, parties } from '../db/schema.js';
 import { hashPassword } from '../identity/secrets.js';
 import { findIdentityByEmail } from '../identity/service.js';
+import { seedDemoBikes } from './demo-bikes.js';
 
 export interface DemoAccount {
   label: string;
@@ -19,7 +20,8 @@ export const DEMO_ACCOUNTS = {
 } as const satisfies Record<string, DemoAccount>;
 
 /** Seeds the demo accounts once, on the first start of an empty database. Returns them when created. */
-export async function seedDemoData({ db }: { config: Config; db: Db }): Promise<DemoAccount[] | null> {
+export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | null> {
+  const { db } = ctx;
   if (await findIdentityByEmail(db, DEMO_ACCOUNTS.owner.email)) return null;
   const now = new Date();
   const person = async (tx: Db, account: DemoAccount, role: 'private' | 'staff' | 'admin', names: [string, string]) => {
@@ -49,5 +51,7 @@ export async function seedDemoData({ db }: { config: Config; db: Db }): Promise<
     await tx.insert(organisations).values({ partyId: orgParty.id, name: 'Demo Forsikring A/S', organisationType: 'insurance_company' });
     await tx.insert(organisationMembers).values({ organisationPartyId: orgParty.id, identityPartyId: insurerAdmin, role: 'admin' });
   });
+  // Bikes, plates, the voucher and their files (seed/demo-bikes.ts).
+  await seedDemoBikes(ctx);
   return Object.values(DEMO_ACCOUNTS);
 }

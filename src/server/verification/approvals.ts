@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { ApprovalAct } from '../../domain/verification.js';
+import type { ApprovalActKey } from '../../domain/verification.js';
 import type { Db } from '../db/client.js';
 import { approvals } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -9,14 +9,15 @@ import { AppError } from '../http/errors.js';
 // the act), comes back with an approval id, and the call of the act carries it (header x-approval-id).
 // An approval is bound to one act of one person, lives a few minutes and is used once.
 //
-// To guard a new act (report found, delete a bike, a transfer): add it to APPROVAL_ACTS in
-// domain/verification.ts and call requireApproval in the act's transaction.
+// To guard a new act (report found, a transfer): add it to APPROVAL_ACTS in domain/verification.ts and
+// call requireApproval in the act's transaction. An act bound to one subject (delete_bike) is in
+// SUBJECT_BOUND_ACTS too: its approval is stored as `act:subjectId` (approvalActKey) and required so.
 
 export const APPROVAL_TTL_MINUTES = 10;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function createApproval(tx: Db, partyId: string, act: ApprovalAct, now = new Date()): Promise<string> {
+export async function createApproval(tx: Db, partyId: string, act: ApprovalActKey, now = new Date()): Promise<string> {
   const [row] = await tx
     .insert(approvals)
     .values({ partyId, act, createdAt: now, expiresAt: new Date(now.getTime() + APPROVAL_TTL_MINUTES * 60_000) })
@@ -30,7 +31,7 @@ export async function createApproval(tx: Db, partyId: string, act: ApprovalAct, 
  * the same statement (so two calls cannot both use it). Call it inside the act's transaction: if the act
  * fails, the approval is given back. Anything else answers 403 approval_required.
  */
-export async function requireApproval(tx: Db, partyId: string, act: ApprovalAct, approvalId: string | undefined): Promise<void> {
+export async function requireApproval(tx: Db, partyId: string, act: ApprovalActKey, approvalId: string | undefined): Promise<void> {
   if (!approvalId || !UUID.test(approvalId)) throw new AppError(403, 'approval_required');
   const now = new Date();
   const [used] = await tx

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, type SQL } from 'drizzle-orm';
 import type * as z from 'zod/mini';
-import { type ApprovalAct, eidProviderOf, isApprovalAct, sameSitePath } from '../../domain/verification.js';
+import {
+  type ApprovalAct,
+  approvalActKey,
+  eidProviderOf,
+  isSubjectBoundAct,
+  parseApprovalActKey,
+  sameSitePath,
+} from '../../domain/verification.js';
 import type {
   SessionTaskResult,
   VerificationCompleteAnswer,
@@ -59,10 +66,14 @@ export async function startVerification(
   const identity = await callerIdentity(ctx, caller);
   const purpose = input.verification_session_type;
   if (purpose === 'approve' && !input.act) throw new AppError(422, 'field_required', 'act');
+  if (purpose === 'approve' && input.act && isSubjectBoundAct(input.act) && !input.subject_id) {
+    throw new AppError(422, 'field_required', 'subject_id');
+  }
   if (purpose === 'verify' && identity.verifiedOn) throw new AppError(400, 'identity_already_verified');
   const successUrl = returnPath(ctx, input.success_url, 'success_url');
   const failureUrl = returnPath(ctx, input.failure_url, 'failure_url');
-  const act = purpose === 'approve' ? (input.act ?? null) : null;
+  // Stored as the act, or act:subjectId for an act bound to one subject (approvalActKey).
+  const act = purpose === 'approve' && input.act ? approvalActKey(input.act, input.subject_id) : null;
   const request = { state: secret(), nonce: secret(), codeVerifier: secret(), region: identity.region, language: caller.language };
 
   let verificationUrl: string | null;
@@ -71,7 +82,8 @@ export async function startVerification(
     const url = new URL(VERIFICATION_COMPLETE_PATH, ctx.config.publicUrl);
     url.searchParams.set('verification_session_type', purpose);
     url.searchParams.set('verification_type', eidProviderOf(identity.region));
-    if (act) url.searchParams.set('act', act);
+    if (input.act && purpose === 'approve') url.searchParams.set('act', input.act);
+    if (input.subject_id && purpose === 'approve') url.searchParams.set('subject_id', input.subject_id);
     verificationUrl = url.href;
   } else {
     verificationUrl = await eid.authorizationUrl(request);
@@ -172,16 +184,20 @@ async function completeWithProvider(
 async function completeAutotest(
   ctx: AppContext,
   caller: Caller,
-  input: { type: 'verify' | 'approve'; act?: ApprovalAct; provider: 'mitid' | 'bankid'; session_id?: string },
+  input: { type: 'verify' | 'approve'; act?: ApprovalAct; subject_id?: string; provider: 'mitid' | 'bankid'; session_id?: string },
 ): Promise<VerificationCompleteAnswer> {
   const identity = await callerIdentity(ctx, caller);
   if (!isAutotestAccount(ctx, identity.email)) throw new AppError(403, 'autotest_only');
   if (input.type === 'approve' && !input.act) throw new AppError(422, 'field_required', 'act');
+  if (input.type === 'approve' && input.act && isSubjectBoundAct(input.act) && !input.subject_id) {
+    throw new AppError(422, 'field_required', 'subject_id');
+  }
   if (input.type === 'verify' && identity.verifiedOn) throw new AppError(400, 'identity_already_verified');
+  const actKey = input.type === 'approve' && input.act ? approvalActKey(input.act, input.subject_id) : undefined;
   let session: Session | undefined;
   if (input.session_id) {
     session = await claimSession(ctx, identity.partyId, eq(verificationSessions.id, input.session_id));
-    if (!session || session.purpose !== input.type || (session.act ?? undefined) !== input.act)
+    if (!session || session.purpose !== input.type || (session.act ?? undefined) !== actKey)
       throw new AppError(400, 'verification_invalid');
   } else {
     // Nothing was started: the trip is recorded all the same.
@@ -190,7 +206,7 @@ async function completeAutotest(
       .values({
         partyId: identity.partyId,
         purpose: input.type,
-        act: input.act ?? null,
+        act: actKey ?? null,
         state: secret(),
         nonce: secret(),
         codeVerifier: secret(),
@@ -226,6 +242,8 @@ async function finish(ctx: AppContext, identity: Identity, session: Session, per
     );
   }
   const now = new Date();
+  const approved = parseApprovalActKey(session.act);
+  const approvedKey = approved ? approvalActKey(approved.act, approved.subjectId) : 'delete_account';
   let result: { identity: Identity; approvalId: string | null };
   try {
     result = await ctx.db.transaction(async (tx) => {
@@ -248,8 +266,7 @@ async function finish(ctx: AppContext, identity: Identity, session: Session, per
         if (!updated) throw new AppError(401, 'invalid_token');
         current = updated;
       }
-      const approvalId =
-        session.purpose === 'approve' && isApprovalAct(session.act) ? await createApproval(tx, identity.partyId, session.act, now) : null;
+      const approvalId = session.purpose === 'approve' && approved ? await createApproval(tx, identity.partyId, approvedKey, now) : null;
       await tx.update(verificationSessions).set({ status: 'completed', completedAt: now }).where(eq(verificationSessions.id, session.id));
       return { identity: current, approvalId };
     });
@@ -260,7 +277,8 @@ async function finish(ctx: AppContext, identity: Identity, session: Session, per
   }
   const task: SessionTaskResult = {
     status: session.purpose === 'approve' ? 'approved' : 'verified',
-    act: session.purpose === 'approve' && isApprovalAct(session.act) ? session.act : null,
+    act: session.purpose === 'approve' && approved ? approved.act : null,
+    ...(session.purpose === 'approve' && approved?.subjectId ? { subject_id: approved.subjectId } : {}),
     approval_id: result.approvalId,
     success_url: session.successUrl,
   };

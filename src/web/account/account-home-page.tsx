@@ -7,13 +7,14 @@ import { Loading } from '../ui/spinner';
 import { IdentityCard } from '../verification/identity-card';
 import { VerificationNotice } from '../verification/verification-notice';
 import { useAccountLanguage } from './account-language';
+import { BikesCard } from './bikes-card';
 import { formatDate, LANGUAGE_NAMES } from './format';
 import { LoadError } from './load-error';
 import { useProfile } from './profile-api';
 import { VerifyBanner } from './verify-banner';
 import './account.css';
 
-/** /app: the signed-in home. Bikes are not built yet, so it is about the account. */
+/** /app: the signed-in home: bikes first, then the account. */
 export function AccountHomePage() {
   const { t, i18n } = useTranslation('account');
   const profile = useProfile();
@@ -42,6 +43,7 @@ export function AccountHomePage() {
         </Alert>
       )}
       <div className="account-grid">
+        <BikesCard />
         <section className="card" aria-labelledby="summary-title">
           <h2 id="summary-title">{t('home.summaryTitle')}</h2>
           <dl className="summary">

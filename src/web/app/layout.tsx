@@ -45,8 +45,14 @@ export function Layout() {
           <Logo />
           <nav className="header-nav" aria-label={t('nav.main')}>
             <LanguageSwitcher />
+            <NavLink to="/search" className="nav-link">
+              {t('nav.search')}
+            </NavLink>
             {session ? (
               <>
+                <NavLink to="/app/my-bikes" className="nav-link">
+                  {t('nav.myBikes')}
+                </NavLink>
                 <NavLink to="/app" end className="nav-link">
                   {t('nav.myAccount')}
                 </NavLink>

@@ -16,6 +16,7 @@ import './verification.css';
 interface Request {
   type: 'verify' | 'approve';
   act: ApprovalAct | undefined;
+  subjectId: string | undefined;
   successUrl: string;
   failureUrl: string;
 }
@@ -32,6 +33,7 @@ function startOnce(key: string, request: Request): Promise<VerificationStartAnsw
     started = startVerification({
       verification_session_type: request.type,
       ...(request.act ? { act: request.act } : {}),
+      ...(request.act && request.subjectId ? { subject_id: request.subjectId } : {}),
       success_url: request.successUrl,
       failure_url: request.failureUrl,
     });
@@ -41,7 +43,7 @@ function startOnce(key: string, request: Request): Promise<VerificationStartAnsw
 }
 
 /**
- * §2 /app/redirects/verification-begin-redirect?type=verify|approve&act=…&success_url=…&failure_url=…:
+ * §2 /app/redirects/verification-begin-redirect?type=verify|approve&act=…[&subject_id=…]&success_url=…&failure_url=…:
  * starts a verification (or an approval of one act) and sends the browser to the national ID provider.
  */
 export function VerificationBeginPage() {
@@ -55,6 +57,7 @@ export function VerificationBeginPage() {
   const request: Request = {
     type: params.get('type') === 'approve' ? 'approve' : 'verify',
     act: isApprovalAct(act) ? act : undefined,
+    subjectId: params.get('subject_id') || undefined,
     successUrl: safePath(params.get('success_url')) ?? '/app/settings',
     failureUrl: safePath(params.get('failure_url')) ?? '/app/settings',
   };

@@ -86,6 +86,7 @@ export function VerificationCompletePage() {
             verification_session_type: autotestType === 'approve' ? 'approve' : 'verify',
             verification_type: isProvider(autotestProvider) ? autotestProvider : 'mitid',
             ...(isApprovalAct(act) ? { act } : {}),
+            ...(isApprovalAct(act) && params.get('subject_id') ? { subject_id: params.get('subject_id') ?? '' } : {}),
             ...(pending ? { session_id: pending.session_id } : {}),
           }),
     ).then(

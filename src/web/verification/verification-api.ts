@@ -65,11 +65,14 @@ export function clearPending(): void {
 export function beginVerificationPath(options: {
   type: 'verify' | 'approve';
   act?: string;
+  /** The subject of an act bound to one (delete_bike: the bike's id). */
+  subjectId?: string;
   successUrl: string;
   failureUrl: string;
 }): string {
   const params = new URLSearchParams({ type: options.type });
   if (options.act) params.set('act', options.act);
+  if (options.subjectId) params.set('subject_id', options.subjectId);
   params.set('success_url', options.successUrl);
   params.set('failure_url', options.failureUrl);
   return `/app/redirects/verification-begin-redirect?${params}`;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './port.js';
 
@@ -16,9 +16,10 @@ export function diskStorage(root: string): Storage {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      await writeFile(`${file}.tmp`, body);
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(tmp, body);
       await writeFile(`${file}.type`, contentType);
-      await rename(`${file}.tmp`, file);
+      await rename(tmp, file);
     },
     async get(key) {
       const file = fileOf(key);
@@ -36,6 +37,8 @@ export function diskStorage(root: string): Storage {
     async delete(key) {
       const file = fileOf(key);
       await Promise.all([rm(file, { force: true }), rm(`${file}.type`, { force: true })]);
+      // The folder of a deleted bike's files goes when its last file does (it fails, harmlessly, while others remain).
+      if (path.dirname(file) !== path.resolve(root)) await rmdir(path.dirname(file)).catch(() => undefined);
     },
   };
 }

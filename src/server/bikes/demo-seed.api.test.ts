@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
+import { diskStorage } from '../adapters/storage/disk-storage.js';
+import { DEMO_ACCOUNTS, seedDemoData } from '../seed/demo.js';
+import { seedDemoBikes } from '../seed/demo-bikes.js';
+import { api } from './bike-test-factory.js';
+
+// The demo data of bikes (embedded mode, first start), which the Playwright journeys rely on.
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  dir = mkdtempSync(path.join(os.tmpdir(), 'demo-seed-'));
+  await seedDemoData({ ...t.app.appContext, storage: diskStorage(dir) });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/identities/authentications', payload: { email, password } });
+  return res.json().authentication_token;
+}
+
+describe('demo bikes', () => {
+  it('gives the demo owner 3 bikes (plates on two, a battery with a plate), 2 unused credits', async () => {
+    const token = await login(DEMO_ACCOUNTS.owner.email, DEMO_ACCOUNTS.owner.password);
+    const list = (await api(t.app, token, 'GET', '/api/bikes/')).json();
+    expect(list).toHaveLength(3);
+    expect(list.map((b: { bikekey_id: string | null }) => b.bikekey_id).sort()).toEqual(['DEMOBIKE1', 'DEMOBIKE2', null]);
+    expect(list.every((b: { flags: { active: boolean } }) => b.flags.active)).toBe(true);
+    expect(new Set(list.map((b: { brand_id: string }) => b.brand_id)).size).toBe(3);
+    const overview = (await api(t.app, token, 'GET', '/api/webshop/bike-ownership-credits/overview')).json();
+    expect(overview.credits).toBe(2);
+    const mine = (await api(t.app, token, 'GET', '/api/plates/mine')).json();
+    expect(mine.map((p: { bikekey_id: string }) => p.bikekey_id).sort()).toEqual(['DEMOBIKE1', 'DEMOBIKE2', 'DEMOEQ01']);
+    const cargo = list.find((b: { is_electric: boolean }) => b.is_electric);
+    const detail = (await api(t.app, token, 'GET', `/api/bikes/${cargo.id}/`)).json();
+    expect(detail.equipment.map((e: { item_type_memo: string }) => e.item_type_memo).sort()).toEqual(['battery', 'lock']);
+    expect(detail.equipment.find((e: { item_type_memo: string }) => e.item_type_memo === 'lock').varefakta_number).toBe('VF-2231');
+    // The files area's seed gave each bike pictures (a public one among them).
+    expect(detail.pictures.map((p: { kind: string }) => p.kind)).toContain('public');
+    // The hints of a seeded frame number agree with its brand.
+    expect(list.flatMap((b: { hints: unknown[] }) => b.hints)).toEqual([]);
+  });
+
+  it('has free, registration and insurance plates, and the voucher', async () => {
+    const user = await signUpUser(t.app);
+    const sticker = async (id: string) => (await api(t.app, null, 'GET', `/api/stickers/${id}`)).json().status;
+    expect(await sticker('DEMO0050')).toBe('unregistered');
+    expect(await sticker('DEMOINS01')).toBe('insurance');
+    expect(await sticker('DEMOBIKE1')).toBe('registered');
+    expect(await sticker('DEMOEQ01')).toBe('equipment');
+    // A plate with registration needs no credit.
+    expect((await api(t.app, user.token, 'POST', '/api/bikes/', { bikekey_id: 'DEMOREG20' })).statusCode).toBe(201);
+    expect((await api(t.app, user.token, 'POST', '/api/bikes/', { bikekey_id: 'DEMO0050' })).statusCode).toBe(402);
+    const redeemed = await api(t.app, user.token, 'POST', '/api/webshop/vouchers/redeem', { code: 'demo-bike-2026' });
+    expect(redeemed.json().credits_added).toBe(1);
+    expect((await api(t.app, user.token, 'POST', '/api/bikes/', { bikekey_id: 'DEMO0050' })).statusCode).toBe(201);
+  });
+
+  it('runs once', async () => {
+    expect(await seedDemoBikes(t.app.appContext)).toBeNull();
+  });
+});

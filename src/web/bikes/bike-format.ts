@@ -1,0 +1,44 @@
+// Small pure helpers for showing a bike; the words themselves come from the catalogs (names: bike-terms.ts).
+
+/** An ISO date or timestamp in the page's language; '' for none or a value that is not a date. */
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return '';
+  const locale = language === 'no' ? 'nb-NO' : language === 'en' ? 'en-GB' : 'da-DK';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A file size for people: 512 B, 12 KB, 3.4 MB. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A price in whole kroner, grouped in the page's language. */
+export function formatPrice(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined) return '';
+  const locale = language === 'no' ? 'nb-NO' : language === 'en' ? 'en-GB' : 'da-DK';
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value)} kr`;
+}
+
+/** Several values typed in one field, separated by commas, semicolons or new lines; blanks dropped. */
+export function splitList(text: unknown): string[] {
+  if (Array.isArray(text))
+    return text
+      .map(String)
+      .map((v) => v.trim())
+      .filter(Boolean);
+  if (typeof text !== 'string') return [];
+  return text
+    .split(/[,;\n]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** The tab named in the address, or the first. */
+export function tabFrom<T extends string>(value: string | null, tabs: readonly T[]): T {
+  return (tabs as readonly (string | null)[]).includes(value) ? (value as T) : (tabs[0] as T);
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { BikeDetail } from '../../domain/bikes';
+import { PageTitle } from '../ui/page';
+import { VerificationNotice } from '../verification/verification-notice';
+import { tabFrom } from './bike-format';
+import { BikeGate } from './bike-gate';
+import { BikeLabels, BikeThumb } from './bike-labels';
+import { Tabs } from './bike-tabs';
+import { bikeName } from './bike-terms';
+import { DeleteBike } from './delete-bike';
+import { DetailsPanel } from './details-panel';
+import { DocumentsPanel } from './documents-panel';
+import { EquipmentPanel } from './equipment-panel';
+import './bike.css';
+
+const TABS = ['details', 'documents', 'equipment'] as const;
+
+/** /app/my-bikes/{bikeId}: the bike's page, with the tabs details, documents and equipment (tab in ?tab=). */
+export function BikePage() {
+  return <BikeGate>{(bike) => <BikeView bike={bike} />}</BikeGate>;
+}
+
+function BikeView({ bike }: { bike: BikeDetail }) {
+  const { t } = useTranslation(['bike', 'bike-terms']);
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get('tab'), TABS);
+  const name = bikeName(bike, t);
+  const base = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
+
+  const select = (next: (typeof TABS)[number]) => {
+    const updated = new URLSearchParams(params);
+    if (next === 'details') updated.delete('tab');
+    else updated.set('tab', next);
+    setParams(updated, { replace: true });
+  };
+
+  return (
+    <div className="bike-page">
+      <p className="bike-back">
+        <Link to="/app/my-bikes">
+          <span aria-hidden="true">← </span>
+          {t('nav.myBikes')}
+        </Link>
+      </p>
+      <header className="bike-header">
+        <BikeThumb url={bike.picture_url} alt="" />
+        <div className="bike-header-text">
+          <PageTitle>{name}</PageTitle>
+          <BikeLabels flags={bike.flags} />
+        </div>
+        <div className="bike-header-actions">
+          <Link to={`${base}/edit`} className="btn btn-primary">
+            {t('details.edit')}
+          </Link>
+          <Link to={`${base}/public`} className="btn btn-secondary">
+            {t('details.publicView')}
+          </Link>
+        </div>
+      </header>
+      <VerificationNotice />
+      <DeleteBike bike={bike} name={name} placement="approval" />
+      <Tabs
+        idPrefix="bike"
+        label={t('tabs.label')}
+        tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+        selected={tab}
+        onSelect={select}
+      >
+        {tab === 'details' && <DetailsPanel bike={bike} />}
+        {tab === 'documents' && <DocumentsPanel bike={bike} />}
+        {tab === 'equipment' && <EquipmentPanel bike={bike} />}
+      </Tabs>
+      {tab === 'details' && <DeleteBike bike={bike} name={name} placement="section" />}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { BikeDetail } from '../../domain/bikes';
+import { eidProviderOf } from '../../domain/verification';
+import { useProfile } from '../account/profile-api';
+import { ApiError } from '../app/api-client';
+import { readApiError } from '../app/errors';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { beginVerificationPath } from '../verification/verification-api';
+import { useDeleteBike } from './bikes-api';
+import { ConfirmDialog } from './confirm-dialog';
+
+const isApprovalRequired = (error: unknown) =>
+  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'approval_required';
+
+/**
+ * Deleting the bike (§4): a dialog says what goes for good (pictures, documents, batteries, locks and
+ * accessories). A bike with a frame number or a plate needs the owner's approval with national ID first
+ * (step-up, act delete_bike bound to this bike): the provider sends the user back here with
+ * ?delete=approved&approval_id=…, where the deletion is confirmed once more and carries the approval.
+ *
+ * `placement` "section" is the danger zone under the details tab; "approval" is the panel shown on
+ * return from the provider (and nothing otherwise).
+ */
+export function DeleteBike({ bike, name, placement }: { bike: BikeDetail; name: string; placement: 'section' | 'approval' }) {
+  const { t } = useTranslation(['bike', 'verification']);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const remove = useDeleteBike(bike.id);
+  const [asking, setAsking] = useState(false);
+  const approvalId = params.get('delete') === 'approved' ? params.get('approval_id') : null;
+  const needsApproval = Boolean(bike.frame_number || bike.bikekey_id);
+  const here = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
+  const approvePath = beginVerificationPath({
+    type: 'approve',
+    act: 'delete_bike',
+    subjectId: bike.id,
+    successUrl: `${here}?delete=approved`,
+    failureUrl: here,
+  });
+  const profile = useProfile();
+  const provider = t(`verification:provider.${profile.data ? eidProviderOf(profile.data.region) : 'any'}`);
+
+  const run = (approval?: string) =>
+    remove.mutate(approval, {
+      onSuccess: () => navigate(`${here}/report-deleted`, { replace: true, state: { name } }),
+      onError: (error) => {
+        // The server knows best: a bike that needs an approval after all goes to get one.
+        if (!approval && isApprovalRequired(error)) navigate(approvePath);
+      },
+    });
+
+  const confirm = () => {
+    if (needsApproval) navigate(approvePath);
+    else run();
+  };
+
+  const failure = remove.isError && !(isApprovalRequired(remove.error) && !approvalId) ? readApiError(remove.error, t) : null;
+  const expired = Boolean(approvalId) && isApprovalRequired(remove.error);
+
+  if (placement === 'approval') {
+    if (!approvalId) return null;
+    const cancel = () => {
+      const next = new URLSearchParams(params);
+      next.delete('delete');
+      next.delete('approval_id');
+      setParams(next, { replace: true });
+    };
+    return (
+      <section className="card bike-danger" aria-labelledby="bike-delete-approved">
+        <h2 id="bike-delete-approved">{t('delete.approvedTitle')}</h2>
+        {expired ? (
+          <Alert>{t('delete.approvalExpired')}</Alert>
+        ) : (
+          <Alert tone="success">{t('delete.approvedBody', { name, provider })}</Alert>
+        )}
+        {failure?.kind === 'message' && !expired && <Alert>{failure.text}</Alert>}
+        <p>{t('delete.whatGoes')}</p>
+        <div className="actions">
+          {expired ? (
+            <Link to={approvePath} className="btn btn-primary">
+              {t('delete.approveAgain', { provider })}
+            </Link>
+          ) : (
+            <Button variant="danger" onClick={() => run(approvalId ?? undefined)} busy={remove.isPending || remove.isSuccess}>
+              {t('delete.confirmFinal')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={cancel} disabled={remove.isPending}>
+            {t('delete.cancel')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  if (approvalId) return null;
+  return (
+    <section className="card bike-danger" aria-labelledby="bike-delete-title">
+      <h2 id="bike-delete-title">{t('delete.title')}</h2>
+      <p>{needsApproval ? t('delete.leadApproval', { provider }) : t('delete.lead')}</p>
+      {failure?.kind === 'message' && <Alert>{failure.text}</Alert>}
+      <Button variant="danger" onClick={() => setAsking(true)}>
+        {t('delete.open')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('delete.dialogTitle', { name })}
+        confirmLabel={needsApproval ? t('delete.approve', { provider }) : t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        busy={remove.isPending || remove.isSuccess}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{t('delete.whatGoes')}</p>
+        <ul>
+          <li>{t('delete.goesPictures', { count: bike.pictures.length })}</li>
+          <li>{t('delete.goesDocuments', { count: bike.documents.length })}</li>
+          <li>{t('delete.goesEquipment', { count: bike.equipment.length })}</li>
+        </ul>
+        <p>{needsApproval ? t('delete.approvalNote', { provider }) : t('delete.noUndo')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

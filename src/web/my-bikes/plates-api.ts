@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MyPlate } from '../../domain/bikes';
+import { api } from '../app/api-client';
+import { useSession } from '../app/session-store';
+
+// GET /api/plates/mine, keyed under 'bikes' so that any change to bikes (invalidateBikes) refreshes it.
+export function useMyPlates() {
+  const partyId = useSession()?.party_id ?? '';
+  return useQuery({
+    queryKey: ['bikes', partyId, 'plates'] as const,
+    queryFn: ({ signal }) => api<MyPlate[]>('/plates/mine', { signal }),
+    enabled: partyId !== '',
+  });
+}

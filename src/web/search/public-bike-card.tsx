@@ -1,0 +1,113 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicBike } from '../../domain/bikes';
+import './search.css';
+
+// What anyone may see of a bike (§1): the public picture, the description, frame number and plate as
+// registered, and whether it is reported stolen. Never the owner. Used by search, plate scans and the
+// owner's preview of the public page.
+
+/** The brand's name: as typed, or from the brand table, which is loaded only when needed (first-load budget). */
+function useBrandName(bike: PublicBike): string | null {
+  const [fromTable, setFromTable] = useState<string | null>(null);
+  const { brand_id: brandId, brand_name: brandName } = bike;
+  useEffect(() => {
+    if (brandName || !brandId) return;
+    let live = true;
+    import('../../domain/bikes/brands').then(
+      (m) => {
+        if (live) setFromTable(m.findBrand(brandId)?.name ?? null);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [brandId, brandName]);
+  return brandName || fromTable;
+}
+
+export interface PublicBikeCardProps {
+  bike: PublicBike;
+  /** The heading level of the bike's name in the page's outline (h2 on a page of its own, h3 in a list). */
+  headingLevel?: 2 | 3;
+  /** Extra facts or actions below the description (e.g. the organisation search's registration facts). */
+  children?: ReactNode;
+}
+
+export function PublicBikeCard({ bike, headingLevel = 3, children }: PublicBikeCardProps) {
+  const { t } = useTranslation('bike-card');
+  const headingId = useId();
+  const brand = useBrandName(bike);
+  const name = [brand, bike.model].filter(Boolean).join(' ') || t('card.unnamed');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const picture = bike.thumbnail_url ?? bike.picture_url;
+
+  const facts: { key: string; label: string; value: ReactNode }[] = [];
+  if (bike.frame_number) facts.push({ key: 'frame', label: t('card.frameNumber'), value: <code>{bike.frame_number}</code> });
+  if (bike.bikekey_id) facts.push({ key: 'plate', label: t('card.plate'), value: <code>{bike.bikekey_id}</code> });
+  if (bike.color_id)
+    facts.push({
+      key: 'color',
+      label: t('card.color'),
+      value: (
+        <>
+          <span className={`color-swatch color-${bike.color_id}`} aria-hidden="true" />
+          {t(`color.${bike.color_id}`)}
+        </>
+      ),
+    });
+  if (bike.category_id) facts.push({ key: 'category', label: t('card.category'), value: t(`category.${bike.category_id}`) });
+  if (bike.type_id) facts.push({ key: 'type', label: t('card.type'), value: t(`type.${bike.type_id}`) });
+  facts.push({ key: 'electric', label: t('card.electric'), value: bike.is_electric ? t('card.yes') : t('card.no') });
+  if (bike.production_year) facts.push({ key: 'year', label: t('card.productionYear'), value: bike.production_year });
+
+  return (
+    <article className={`bike-card${bike.reported_stolen ? ' bike-card-stolen' : ''}`} aria-labelledby={headingId}>
+      {bike.reported_stolen && (
+        <p className="stolen-banner">
+          <span className="stolen-icon" aria-hidden="true">
+            !
+          </span>
+          <strong>{t('card.stolen')}</strong>
+        </p>
+      )}
+      <div className="bike-card-inner">
+        <div className="bike-card-picture">
+          {picture ? (
+            <img src={picture} alt={t('card.pictureAlt', { name })} loading="lazy" decoding="async" />
+          ) : (
+            <div className="bike-card-placeholder" role="img" aria-label={t('card.noPicture')}>
+              <svg viewBox="0 0 64 40" width="96" height="60" aria-hidden="true" focusable="false">
+                <circle cx="14" cy="26" r="10" fill="none" stroke="currentColor" strokeWidth="3" />
+                <circle cx="50" cy="26" r="10" fill="none" stroke="currentColor" strokeWidth="3" />
+                <path
+                  d="M14 26l10-16h14l12 16M24 10l-4-6h-5M38 10l-6 16H14"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </div>
+          )}
+        </div>
+        <div className="bike-card-body">
+          <Heading id={headingId} className="bike-card-title">
+            {name}
+          </Heading>
+          <dl className="bike-facts">
+            {facts.map((fact) => (
+              <div key={fact.key} className="bike-fact">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {bike.reported_stolen && <p className="stolen-note">{t('card.stolenNote')}</p>}
+          {children}
+        </div>
+      </div>
+    </article>
+  );
+}
