@@ -1,3 +1,4 @@
+import { findBrand } from '../../domain/bikes/brands.js';
 import { frameNumberHints } from '../../domain/bikes/frame-number.js';
 import {
   BIKE_CATEGORIES,
@@ -83,7 +84,8 @@ export function toPublicBike(
   return {
     id: bike.id,
     brand_id: bike.brandId,
-    brand_name: bike.brandName,
+    // Named here, so that a public page need not load the brand table to show it.
+    brand_name: bike.brandName ?? findBrand(bike.brandId)?.name ?? null,
     model: bike.model,
     color_id: colorOf(bike.colorId),
     category_id: categoryOf(bike.categoryId),

@@ -267,7 +267,8 @@ export const bikes = pgTable(
   (t) => [
     // §5 "frame number already in use": one registration per frame number (a deleted bike frees it).
     uniqueIndex('bike_frame_number_unique').on(t.frameNumberNormalised),
-    index('bike_frame_number_trgm_idx').using('gin', sql`${t.frameNumberNormalised} gin_trgm_ops`),
+    // GiST, not GIN: search's "did you mean" takes the nearest by trigram distance (<->, a bounded index scan).
+    index('bike_frame_number_trgm_idx').using('gist', sql`${t.frameNumberNormalised} gist_trgm_ops`),
   ],
 );
 
@@ -326,7 +327,7 @@ export const plates = pgTable(
     index('plate_equipment_idx').on(t.equipmentId),
     index('plate_batch_idx').on(t.batchId),
     // Search's "did you mean" for a mistyped plate ID.
-    index('plate_id_trgm_idx').using('gin', sql`${t.id} gin_trgm_ops`),
+    index('plate_id_trgm_idx').using('gist', sql`${t.id} gist_trgm_ops`),
   ],
 );
 

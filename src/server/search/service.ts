@@ -15,9 +15,9 @@ import { AppError } from '../http/errors.js';
 //
 // Exact first: the normalised frame number (unique index) or the plate ID (primary key), in ONE query
 // of index lookups, so it stays fast at millions of bikes. Only when nothing matches exactly: close
-// ones ("did you mean"), edit distance ≤ 2, found through the trigram GIN indexes and ranked by
-// levenshtein. The trigram step is bounded (the 50 most similar candidates of each index), so a
-// mistyped query costs the same however many bikes there are.
+// ones ("did you mean"), edit distance ≤ 2: the 50 nearest by trigram distance of each trigram GiST
+// index (an ordered index scan, `<->`), kept when levenshtein says ≤ 2, closest first. The trigram
+// step is bounded, so a mistyped query costs about the same however many bikes there are.
 //
 // Only registered bikes (a current ownership) that are searchable or reported stolen; never the owner.
 
@@ -27,17 +27,6 @@ const EXACT_LIMIT = 10;
 const CANDIDATES = 50;
 /** The similar path gives up after this long (and answers no close matches) rather than hold a connection. */
 export const SIMILAR_TIMEOUT_MS = 300;
-
-/**
- * The trigram similarity a string of `length` characters keeps after two edits at worst: each edit
- * changes at most 3 of its length+1 trigrams, so at least length-5 stay shared out of at most
- * length+9 in both together. Lower thresholds find more candidates and cost more; this one is the
- * highest that cannot lose a match within edit distance 2 (a little under, for rounding).
- */
-export function similarityThreshold(length: number): number {
-  const bound = (length - 5) / (length + 9) - 0.02;
-  return Math.min(0.5, Math.max(0.1, Math.round(bound * 100) / 100));
-}
 
 export interface SearchTerms {
   query: string;
@@ -124,18 +113,16 @@ function exactWhere(terms: SearchTerms): SQL | undefined {
 
 /** Bike ids whose frame number or plate ID is within edit distance 2 of the query, closest first. */
 async function similarBikeIds(db: Db, terms: SearchTerms): Promise<{ id: string; distance: number }[]> {
-  const threshold = similarityThreshold(Math.min(terms.frame.length, terms.plate.length));
   const rows = await db
     .transaction(async (tx) => {
-      // Numbers only, made here: safe to write into the statement.
-      await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${threshold}`));
+      // A number made here: safe to write into the statement.
       await tx.execute(sql.raw(`set local statement_timeout = ${SIMILAR_TIMEOUT_MS}`));
       const byFrame = await tx.execute(sql`
       select c.id, levenshtein(c.frame_number_normalised, ${terms.frame}) as distance
       from (
         select id, frame_number_normalised from bike
-        where frame_number_normalised % ${terms.frame}
-        order by similarity(frame_number_normalised, ${terms.frame}) desc
+        where frame_number_normalised is not null
+        order by frame_number_normalised <-> ${terms.frame}
         limit ${CANDIDATES}
       ) c
       where levenshtein(c.frame_number_normalised, ${terms.frame}) <= ${SIMILAR_MAX_DISTANCE}`);
@@ -143,8 +130,8 @@ async function similarBikeIds(db: Db, terms: SearchTerms): Promise<{ id: string;
       select c.bike_id as id, levenshtein(c.id, ${terms.plate}) as distance
       from (
         select id, bike_id from plate
-        where id % ${terms.plate} and bike_id is not null
-        order by similarity(id, ${terms.plate}) desc
+        where bike_id is not null
+        order by id <-> ${terms.plate}
         limit ${CANDIDATES}
       ) c
       where levenshtein(c.id, ${terms.plate}) <= ${SIMILAR_MAX_DISTANCE}`);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicBike } from '../../domain/bikes';
 import './search.css';
@@ -6,26 +6,6 @@ import './search.css';
 // What anyone may see of a bike (§1): the public picture, the description, frame number and plate as
 // registered, and whether it is reported stolen. Never the owner. Used by search, plate scans and the
 // owner's preview of the public page.
-
-/** The brand's name: as typed, or from the brand table, which is loaded only when needed (first-load budget). */
-function useBrandName(bike: PublicBike): string | null {
-  const [fromTable, setFromTable] = useState<string | null>(null);
-  const { brand_id: brandId, brand_name: brandName } = bike;
-  useEffect(() => {
-    if (brandName || !brandId) return;
-    let live = true;
-    import('../../domain/bikes/brands').then(
-      (m) => {
-        if (live) setFromTable(m.findBrand(brandId)?.name ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [brandId, brandName]);
-  return brandName || fromTable;
-}
 
 export interface PublicBikeCardProps {
   bike: PublicBike;
@@ -38,7 +18,8 @@ export interface PublicBikeCardProps {
 export function PublicBikeCard({ bike, headingLevel = 3, children }: PublicBikeCardProps) {
   const { t } = useTranslation('bike-card');
   const headingId = useId();
-  const brand = useBrandName(bike);
+  // The server names the brand (typed, or from the brand table).
+  const brand = bike.brand_name;
   const name = [brand, bike.model].filter(Boolean).join(' ') || t('card.unnamed');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const picture = bike.thumbnail_url ?? bike.picture_url;

@@ -158,7 +158,7 @@ CREATE UNIQUE INDEX "bike_credit_ownership_unique" ON "bike_credit" USING btree 
 CREATE UNIQUE INDEX "bike_ownership_current_unique" ON "bike_ownership" USING btree ("bike_id") WHERE "bike_ownership"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "bike_ownership_party_idx" ON "bike_ownership" USING btree ("party_id","ended_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "bike_frame_number_unique" ON "bike" USING btree ("frame_number_normalised");--> statement-breakpoint
-CREATE INDEX "bike_frame_number_trgm_idx" ON "bike" USING gin ("frame_number_normalised" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "bike_frame_number_trgm_idx" ON "bike" USING gist ("frame_number_normalised" gist_trgm_ops);--> statement-breakpoint
 CREATE INDEX "document_bike_idx" ON "document" USING btree ("bike_id");--> statement-breakpoint
 CREATE INDEX "document_equipment_idx" ON "document" USING btree ("equipment_id");--> statement-breakpoint
 CREATE INDEX "equipment_bike_idx" ON "equipment" USING btree ("bike_id");--> statement-breakpoint
@@ -166,4 +166,4 @@ CREATE INDEX "picture_bike_idx" ON "picture" USING btree ("bike_id","kind");--> 
 CREATE INDEX "plate_bike_idx" ON "plate" USING btree ("bike_id");--> statement-breakpoint
 CREATE INDEX "plate_equipment_idx" ON "plate" USING btree ("equipment_id");--> statement-breakpoint
 CREATE INDEX "plate_batch_idx" ON "plate" USING btree ("batch_id");--> statement-breakpoint
-CREATE INDEX "plate_id_trgm_idx" ON "plate" USING gin ("id" gin_trgm_ops);
+CREATE INDEX "plate_id_trgm_idx" ON "plate" USING gist ("id" gist_trgm_ops);
