@@ -1,16 +1,11 @@
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
-import { accountPublicRoutes, accountRoutes } from '../account/routes';
+import { accountPublicRoutes } from '../account/routes';
 import { backofficeRoutes } from '../backoffice/routes';
-import { bikeRoutes } from '../bikes/routes';
 import { devRoutes } from '../dev/routes';
 import { identityRoutes } from '../identity/routes';
-import { myBikesRoutes } from '../my-bikes/routes';
-import { organisationRoutes } from '../organisations/routes';
 import { publicRoutes } from '../public/routes';
-import { registerRoutes } from '../register/routes';
 import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
-import { verificationRoutes } from '../verification/routes';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 
@@ -26,11 +21,8 @@ const routes: RouteObject[] = [
       ...publicRoutes,
       ...searchRoutes,
       ...stickerRoutes,
-      {
-        path: 'app',
-        element: lazyPage(() => import('./signed-in-layout'), 'SignedInLayout'),
-        children: [...accountRoutes, ...organisationRoutes, ...verificationRoutes, ...registerRoutes, ...myBikesRoutes, ...bikeRoutes],
-      },
+      // The signed-in app brings its own route table (app-routes.tsx), loaded on the way in.
+      { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'backoffice', element: lazyPage(() => import('./signed-in-layout'), 'SignedInLayout'), children: backofficeRoutes },
     ],
   },
