@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
+import { screenshots } from './support/screenshots';
 import { apiSignUp, type SignedUp, seedToken } from './support/session';
 
 // The per-bike pages (/app/my-bikes/{bikeId}/…): details with tabs, edit with pictures, equipment,
 // documents, the public card, not-found for others, and deleting with national ID approval.
 // Plates DEMO0020–DEMO0029 are this file's (agreed between the helpers).
-
-const SHOTS = '/tmp/web-bike/shots';
 
 interface RegisteredBike {
   user: SignedUp;
@@ -40,18 +39,6 @@ const MINIMAL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Screenshots on a phone and a desktop, full page, to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('the owner edits the bike, adds pictures, equipment and a receipt, and previews the public card; others see "not found"', async ({
   page,
   request,
@@ -70,7 +57,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
   await expect(page.getByText(frameNumber)).toBeVisible();
   await expect(page.getByText('DEMO0020').first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'details');
+  await screenshots(page, 'details');
 
   // Tabs follow the arrow keys, and the tab is kept in the address.
   await tabs.getByRole('tab', { name: 'Detaljer' }).focus();
@@ -97,7 +84,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
   await page.reload();
   await expect(page.getByLabel('Kaldenavn')).toHaveValue('Den røde');
   await expectNoAxeViolations(page);
-  await shoot(page, 'edit');
+  await screenshots(page, 'edit');
   await page.getByRole('button', { name: 'Gem ændringer' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}/post-edit$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Gemt' })).toBeVisible();
@@ -121,7 +108,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
   await expect(page.getByLabel('Skift billede: Offentligt billede')).toBeAttached();
   await expect(page.getByRole('img', { name: 'Stelnummer' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'edit-pictures');
+  await screenshots(page, 'edit-pictures');
 
   // Equipment: a battery with a serial number, a lock with type, Varefakta number and key number.
   await page.goto(`/app/my-bikes/${bikeId}/edit/equipment`);
@@ -140,7 +127,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
   await expect(page.getByText('Abus er tilføjet.', { exact: false })).toBeVisible();
   await expect(page.getByText('BAT-4711')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'equipment');
+  await screenshots(page, 'equipment');
 
   // A receipt on the documents tab.
   await page.goto(`/app/my-bikes/${bikeId}?tab=documents`);
@@ -152,7 +139,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
   await expect(page.getByRole('listitem').filter({ hasText: 'kvittering.pdf' })).toContainText('Kvittering');
   await expect(page.getByRole('link', { name: /Hent kvittering\.pdf/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'documents');
+  await screenshots(page, 'documents');
 
   // The equipment tab lists both items.
   await page.getByRole('tab', { name: 'Udstyr' }).click();
@@ -170,7 +157,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
   await expect(card.getByText(frameNumber)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Stelnummer' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'public');
+  await screenshots(page, 'public');
 
   // Someone else opening the bike's address is told it is not found.
   const other = await apiSignUp(request);
@@ -195,13 +182,13 @@ test('the smaller pages: intro step, subscription status, credits, complete-conf
   await expect(page.getByRole('heading', { level: 1, name: 'Din cykel er registreret' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Tilføj et offentligt billede' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'intro-step');
+  await screenshots(page, 'intro-step');
 
   await page.goto(`/app/my-bikes/${bikeId}/subscription-status`);
   await expect(page.getByRole('heading', { level: 1, name: 'Abonnement og aktivering' })).toBeVisible();
   await expect(page.getByText('Registreringen er aktiv', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'subscription-status');
+  await screenshots(page, 'subscription-status');
 
   await page.goto(`/app/my-bikes/${bikeId}/attach-existing-credit`);
   await expect(page.getByText('har allerede en aktiv registrering')).toBeVisible();
@@ -230,7 +217,7 @@ test('deleting a bike with a frame number: the dialog says what goes, MitID appr
   await expect(dialog).toContainText('0 dokumenter');
   await expect(dialog).toContainText('batterier, låse, tilbehør');
   await expectNoAxeViolations(page);
-  await shoot(page, 'delete-dialog');
+  await screenshots(page, 'delete-dialog');
   // Cancel keeps the bike.
   await dialog.getByRole('button', { name: 'Annullér' }).click();
   await expect(dialog).toBeHidden();
@@ -251,7 +238,7 @@ test('deleting a bike with a frame number: the dialog says what goes, MitID appr
   await expect(page.getByRole('heading', { level: 1, name: 'Cyklen er slettet' })).toBeVisible();
   await expect(page.getByText('Gamle Ole er slettet fra registret.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'report-deleted');
+  await screenshots(page, 'report-deleted');
 
   // The bike is gone, and the confirmation page still works on a reload.
   const gone = await request.get(`/api/bikes/${bikeId}/`, { headers: { authorization: `Bearer ${user.token}` } });

@@ -1,21 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { screenshots } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
 
 // Issue 4, my bikes (§2 /app/my-bikes) and my plates (/app/qr-id). Plates for this file: DEMO0005–DEMO0009.
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    const path = testInfo.outputPath(`${name}-${width}x${height}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${width}x${height}`, { path, contentType: 'image/png' });
-  }
-}
 
 async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
   const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
@@ -23,7 +12,7 @@ async function post(request: APIRequestContext, token: string, path: string, dat
   return response.json();
 }
 
-test('a new user sees the empty state, which leads to registering, and no plates yet', async ({ page, request }, testInfo) => {
+test('a new user sees the empty state, which leads to registering, and no plates yet', async ({ page, request }) => {
   const user = await apiSignUp(request);
   await seedToken(page, user.token);
   await page.goto('/app/my-bikes');
@@ -33,7 +22,7 @@ test('a new user sees the empty state, which leads to registering, and no plates
   await expect(credits.getByText('0 registreringer tilbage')).toBeVisible();
   await expect(credits.getByText('Du har intet aktivt abonnement.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'my-bikes-empty');
+  await screenshots(page, 'my-bikes-empty');
 
   await page.getByRole('link', { name: 'Se mine plader' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mine plader' })).toBeVisible();
@@ -45,10 +34,7 @@ test('a new user sees the empty state, which leads to registering, and no plates
   await expect(page).toHaveURL(/\/app\/register-bike$/);
 });
 
-test('my bikes lists each bike with its frame number, plate and labels, and my plates show their QR codes', async ({
-  page,
-  request,
-}, testInfo) => {
+test('my bikes lists each bike with its frame number, plate and labels, and my plates show their QR codes', async ({ page, request }) => {
   const user = await apiSignUp(request);
   await post(request, user.token, '/api/webshop/vouchers/redeem', { code: 'DEMO-BIKE-2026' });
   const frame = `WBK${randomInt(100000, 999999)}S`;
@@ -74,7 +60,7 @@ test('my bikes lists each bike with its frame number, plate and labels, and my p
   await expect(labels.getByText('Privat', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dine registreringer' }).getByText('0 registreringer tilbage')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'my-bikes-list');
+  await screenshots(page, 'my-bikes-list');
   await expect(row.getByRole('link', { name: 'Ladcyklen' })).toHaveAttribute('href', `/app/my-bikes/${bike.id}`);
 
   await page.goto('/app/qr-id');
@@ -83,7 +69,7 @@ test('my bikes lists each bike with its frame number, plate and labels, and my p
   await expect(page.getByRole('img', { name: 'QR-kode for plade DEMOREG02' })).toBeVisible();
   await expect(page.getByText('Sidder på Ladcyklen.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'qr-id');
+  await screenshots(page, 'qr-id');
 });
 
 test('another user sees none of my bikes', async ({ page, request }) => {

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { plateUrlPath } from '../../src/domain/bikes/plate-id';
 import { expectNoAxeViolations } from './support/axe';
+import { screenshots } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
 
 // Issue 4, registering a bike (§2 /app/bikes/register): frame number with hints, the plate read from a
@@ -30,22 +31,10 @@ async function platePhoto(baseUrl: string, plateId: string): Promise<Buffer> {
     .toBuffer();
 }
 
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    const path = testInfo.outputPath(`${name}-${width}x${height}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${width}x${height}`, { path, contentType: 'image/png' });
-  }
-}
-
 test('without a credit registering is refused; the draft survives a reload and waits while a voucher is redeemed', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const user = await apiSignUp(request);
   await seedToken(page, user.token);
   await page.goto('/app/bikes/register');
@@ -68,7 +57,7 @@ test('without a credit registering is refused; the draft survives a reload and w
   await page.getByRole('button', { name: 'Registrér cyklen' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Der er intet abonnement knyttet til din konto' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'register-no-subscription');
+  await screenshots(page, 'register-no-subscription');
 
   await page.reload();
   await expect(page.getByLabel('Stelnummer', { exact: true })).toHaveValue(frame);
@@ -98,7 +87,7 @@ test('without a credit registering is refused; the draft survives a reload and w
   await expect(page.getByText('DEMO0001')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Status' }).getByText('Aktiv', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'register-done');
+  await screenshots(page, 'register-done');
 
   // Saved: the draft is gone, and the same frame number or plate cannot be registered twice.
   await page.getByRole('button', { name: 'Registrér en cykel mere' }).click();
@@ -113,7 +102,7 @@ test('the plate is read from a photo of its QR code, and a plate with registrati
   page,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   const user = await apiSignUp(request);
   await seedToken(page, user.token);
   await page.goto('/app/bikes/register');
@@ -147,7 +136,7 @@ test('the plate is read from a photo of its QR code, and a plate with registrati
   await page.getByLabel('Stelnummer', { exact: true }).fill(frameNumber());
   await page.getByLabel('Model').fill('Bullitt');
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'register-form-filled');
+  await screenshots(page, 'register-form-filled');
   await page.getByRole('button', { name: 'Registrér cyklen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Din cykel er registreret' })).toBeVisible();
   await expect(page.getByText('DEMOREG01')).toBeVisible();
@@ -188,16 +177,13 @@ test('the plate can come later, a frame number already in use is marked on its f
   await expect(page.getByText('Ingen plade endnu')).toBeVisible();
 });
 
-test('the information steps for owners whose insurer registers bikes lead back into registering or out', async ({
-  page,
-  request,
-}, testInfo) => {
+test('the information steps for owners whose insurer registers bikes lead back into registering or out', async ({ page, request }) => {
   const user = await apiSignUp(request);
   await seedToken(page, user.token);
   await page.goto('/app/register-bike');
   await expect(page.getByRole('heading', { level: 1, name: 'Registrér din cykel' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, 'register-start');
+  await screenshots(page, 'register-start');
 
   await page.getByRole('link', { name: 'Læs det her først' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Forhåndsregistreret af dit forsikringsselskab?' })).toBeVisible();

@@ -1,36 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
+import { screenshots, uniqueFrameNumber } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
 
 // Public search (/search) and the organisation search (/org-bike-search), issue 4. Plates DEMOREG11–12
 // (their batch includes the registration, so no credit is needed); each test signs up its own owner.
-
-const SHOTS = process.env.E2E_SHOTS ?? path.join(os.tmpdir(), 'e2e-shots');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-/** A frame number no other test uses. */
-function uniqueFrameNumber(): string {
-  const letters = 'ABCDEFGHJKLMNPRSTUVXZ23456789';
-  let id = 'WS';
-  for (let i = 0; i < 9; i++) id += letters[Math.floor(Math.random() * letters.length)];
-  return id;
-}
 
 async function png(color: { r: number; g: number; b: number }): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 90, channels: 3, background: color } })
@@ -98,7 +73,7 @@ test('search finds a bike by frame number and by plate ID, and shows only its pu
   await expect(page.getByRole('heading', { level: 1, name: 'Søg efter en cykel' })).toBeVisible();
   await expect(page.getByText('Private billeder ser kun ejeren.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'search-empty');
+  await screenshots(page, 'search-empty');
 
   // By frame number, typed in lower case with a space: the query is in the address.
   await search(page, `${bike.frameNumber.slice(0, 5).toLowerCase()} ${bike.frameNumber.slice(5)}`);
@@ -121,7 +96,7 @@ test('search finds a bike by frame number and by plate ID, and shows only its pu
   expect(html).not.toContain(bike.privatePictureId);
   expect(html).not.toContain(bike.privatePictureUrl);
   await expectNoAxeViolations(page);
-  await shoot(page, 'search-exact');
+  await screenshots(page, 'search-exact');
 
   // The results survive a reload (and can be shared).
   await page.reload();
@@ -148,13 +123,13 @@ test('search offers "did you mean" for a one-character typo, and says so when no
   await expect(page.getByRole('heading', { name: 'Cykler med dette nummer' })).toHaveCount(0);
   expect(await page.content()).not.toContain(bike.privatePictureId);
   await expectNoAxeViolations(page);
-  await shoot(page, 'search-did-you-mean');
+  await screenshots(page, 'search-did-you-mean');
 
   await search(page, 'XQXQXQXQXQXQXQ77');
   await expect(page.locator('.search-results').getByText('Søgningen gav ingen resultater', { exact: false })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'search-no-results');
+  await screenshots(page, 'search-no-results');
 
   // Too short: the server's message on the field.
   await search(page, 'ab1');
@@ -193,7 +168,7 @@ test('the organisation search shows the registration facts to an organisation, a
   await expect(page.getByRole('heading', { level: 1, name: 'Kun for organisationer' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Skift bruger på min konto' })).toHaveAttribute('href', '/app');
   await expectNoAxeViolations(page);
-  await shoot(page, 'org-search-private');
+  await screenshots(page, 'org-search-private');
 
   // The same person acting as their business.
   const created = await request.post('/api/organisations/', {
@@ -215,5 +190,5 @@ test('the organisation search shows the registration facts to an organisation, a
   await expect(facts.getByText('Ejer ikke bekræftet')).toBeVisible();
   expect(await page.content()).not.toContain(bike.privatePictureId);
   await expectNoAxeViolations(page);
-  await shoot(page, 'org-search-results');
+  await screenshots(page, 'org-search-results');
 });

@@ -1,37 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { plateUrlPath } from '../../src/domain/bikes/plate-id';
 import { expectNoAxeViolations } from './support/axe';
+import { screenshots, uniqueFrameNumber } from './support/screenshots';
 import { apiSignUp, seedToken, uniqueEmail } from './support/session';
 
 // Plate scans (§2 Stickers) and sign-up from a scan, issue 4. Plates: DEMOREG10 (the sign-up journey),
 // DEMOREG14 (registered through the API), DEMO0012 (no registration included: a voucher is redeemed),
 // DEMO0013 (a signed-in user's scan); DEMOINS01 is an insurer's plate.
-
-const SHOTS = process.env.E2E_SHOTS ?? path.join(os.tmpdir(), 'e2e-shots');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-function uniqueFrameNumber(): string {
-  const letters = 'ABCDEFGHJKLMNPRSTUVXZ23456789';
-  let id = 'WT';
-  for (let i = 0; i < 9; i++) id += letters[Math.floor(Math.random() * letters.length)];
-  return id;
-}
 
 async function pngFile(name: string, color: { r: number; g: number; b: number }) {
   const buffer = await sharp({ create: { width: 160, height: 120, channels: 3, background: color } })
@@ -45,13 +21,13 @@ test('a scanned free plate leads a visitor through sign-up to a registered bike 
   await expect(page.getByRole('heading', { level: 1, name: 'Denne plade er ikke registreret endnu' })).toBeVisible();
   await expect(page.getByText('Plade DEMOREG10')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'sticker-unregistered');
+  await screenshots(page, 'sticker-unregistered');
 
   await page.getByRole('link', { name: 'Opret bruger og registrér cyklen' }).click();
   await expect(page).toHaveURL(/\/signup\/from-scan\?sticker_id=DEMOREG10$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Registrér cyklen med plade DEMOREG10' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'signup-from-scan');
+  await screenshots(page, 'signup-from-scan');
 
   // A missing field is marked where it is.
   await page.getByRole('button', { name: 'Opret bruger' }).click();
@@ -67,7 +43,7 @@ test('a scanned free plate leads a visitor through sign-up to a registered bike 
   await expect(page.getByRole('heading', { level: 1, name: 'Registrér din cykel' })).toBeVisible();
   await expect(page.getByLabel('Plade-ID (QR-pladen)')).toHaveValue('DEMOREG10');
   await expectNoAxeViolations(page);
-  await shoot(page, 'scan-create-bike');
+  await screenshots(page, 'scan-create-bike');
   const frameNumber = uniqueFrameNumber();
   await page.getByLabel('Stelnummer').fill('AB1');
   await page.getByRole('button', { name: 'Registrér cyklen' }).click();
@@ -88,7 +64,7 @@ test('a scanned free plate leads a visitor through sign-up to a registered bike 
   await expect(card.getByText(frameNumber)).toBeVisible();
   await expect(card.getByText('DEMOREG10')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'scan-bike-registered');
+  await screenshots(page, 'scan-bike-registered');
 
   await page.getByRole('link', { name: 'Tilføj billeder' }).click();
   await expect(page).toHaveURL(new RegExp(`/create-bikes-loop/${bikeId}/add-photos$`));
@@ -102,7 +78,7 @@ test('a scanned free plate leads a visitor through sign-up to a registered bike 
   await frameSlot.locator('input[type=file]').setInputFiles(await pngFile('frame.png', { r: 200, g: 200, b: 40 }));
   await expect(frameSlot.getByText('Billedet er gemt.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'scan-add-photos');
+  await screenshots(page, 'scan-add-photos');
   // A file that is not a picture is refused with a message on its slot.
   await frameSlot.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(frameSlot.locator('.field-error')).not.toBeEmpty();
@@ -112,7 +88,7 @@ test('a scanned free plate leads a visitor through sign-up to a registered bike 
   await expect(page.getByRole('heading', { level: 1, name: 'Færdig!' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Gå til mine cykler' })).toHaveAttribute('href', '/app/my-bikes');
   await expectNoAxeViolations(page);
-  await shoot(page, 'scan-complete');
+  await screenshots(page, 'scan-complete');
 
   // Scanning the plate again: the owner sees their bike and the way to it.
   await page.goto(plateUrlPath('DEMOREG10'));
@@ -155,7 +131,7 @@ test('a registered plate shows the public card to anyone', async ({ page, reques
   await expect(card.getByRole('img', { name: 'Intet offentligt billede' })).toBeVisible();
   await expect(page.getByText('Det er din cykel.')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'sticker-registered');
+  await screenshots(page, 'sticker-registered');
 });
 
 test('insurance and unknown plates land on their own pages', async ({ page }) => {
@@ -164,7 +140,7 @@ test('insurance and unknown plates land on their own pages', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Pladen hører til en forsikring' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Log ind' })).toHaveAttribute('href', '/login');
   await expectNoAxeViolations(page);
-  await shoot(page, 'sticker-insurance');
+  await screenshots(page, 'sticker-insurance');
 
   await page.goto(plateUrlPath('NOSUCHPLATE9'));
   await expect(page).toHaveURL(/\/sticker-id\/no-registration\?sticker_id=NOSUCHPLATE9$/);
@@ -173,7 +149,7 @@ test('insurance and unknown plates land on their own pages', async ({ page }) =>
   await expect(page).toHaveURL(/\/search$/);
   await page.goBack();
   await expectNoAxeViolations(page);
-  await shoot(page, 'sticker-unknown');
+  await screenshots(page, 'sticker-unknown');
 });
 
 test('a signed-in user scanning a free plate registers it, redeeming a voucher when no registration is left', async ({ page, request }) => {
@@ -192,7 +168,7 @@ test('a signed-in user scanning a free plate registers it, redeeming a voucher w
   const voucher = page.getByRole('region', { name: 'Du mangler en registrering' });
   await expect(voucher).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'scan-voucher');
+  await screenshots(page, 'scan-voucher');
   await voucher.getByLabel('Kode').fill('NOT-A-CODE');
   await voucher.getByRole('button', { name: 'Indløs koden og registrér' }).click();
   await expect(voucher.locator('.field-error')).not.toBeEmpty();

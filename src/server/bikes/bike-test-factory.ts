@@ -47,3 +47,21 @@ export async function registered(t: TestApp, token: string, body: Record<string,
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; bike_ownership_id: string; bikekey_id: string | null; frame_number: string | null };
 }
+
+/** Every key a public answer about a bike may have (§1: never the owner), sorted. */
+export const PUBLIC_BIKE_KEYS = [
+  'bikekey_id',
+  'brand_id',
+  'brand_name',
+  'category_id',
+  'color_id',
+  'frame_number',
+  'id',
+  'is_electric',
+  'model',
+  'picture_url',
+  'production_year',
+  'reported_stolen',
+  'thumbnail_url',
+  'type_id',
+];

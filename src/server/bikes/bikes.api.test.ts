@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
 import { bikeCredits, bikes, plates } from '../db/schema.js';
-import { api, frameNumber, giveCredits, makePlates, registered } from './bike-test-factory.js';
+import { api, frameNumber, giveCredits, makePlates, PUBLIC_BIKE_KEYS, registered } from './bike-test-factory.js';
 
 // Bikes (issue 4): register by frame number and/or plate with a credit, list, show, change; only the owner.
 
@@ -294,24 +294,7 @@ describe('my bikes', () => {
     const bike = await registered(t, user.token, { frame_number: frameNumber(), bikekey_id: plate, brand_id: 'dbs', nickname: 'secret' });
     const res = await api(t.app, user.token, 'GET', `/api/bikes/${bike.id}/public`);
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(
-      [
-        'bikekey_id',
-        'brand_id',
-        'brand_name',
-        'category_id',
-        'color_id',
-        'frame_number',
-        'id',
-        'is_electric',
-        'model',
-        'picture_url',
-        'production_year',
-        'reported_stolen',
-        'thumbnail_url',
-        'type_id',
-      ].sort(),
-    );
+    expect(Object.keys(res.json()).sort()).toEqual(PUBLIC_BIKE_KEYS);
     expect(res.json()).toMatchObject({ bikekey_id: plate, brand_id: 'dbs' });
   });
 });

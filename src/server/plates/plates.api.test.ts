@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
 import { plateUrlPath } from '../../domain/bikes/plate-id.js';
-import { api, frameNumber, giveCredits, makePlates, registered } from '../bikes/bike-test-factory.js';
+import { api, frameNumber, giveCredits, makePlates, PUBLIC_BIKE_KEYS, registered } from '../bikes/bike-test-factory.js';
 import { bikes, equipment, organisations, parties, plates } from '../db/schema.js';
 
 // Plates (§4 plate check), my plates (/app/qr-id) and stickers (§2: what a scanned plate leads to).
@@ -96,23 +96,6 @@ describe('my plates', () => {
 });
 
 describe('stickers (public)', () => {
-  const PUBLIC_KEYS = [
-    'bikekey_id',
-    'brand_id',
-    'brand_name',
-    'category_id',
-    'color_id',
-    'frame_number',
-    'id',
-    'is_electric',
-    'model',
-    'picture_url',
-    'production_year',
-    'reported_stolen',
-    'thumbnail_url',
-    'type_id',
-  ];
-
   it('a registered, searchable bike shows its public card and nothing of the owner', async () => {
     const user = await owner();
     const [plate] = await makePlates(t.database.db, 1);
@@ -128,7 +111,7 @@ describe('stickers (public)', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['bike', 'insurer_party_id', 'status', 'sticker_id']);
     expect(body).toMatchObject({ sticker_id: plate, status: 'registered', insurer_party_id: null });
-    expect(Object.keys(body.bike).sort()).toEqual(PUBLIC_KEYS);
+    expect(Object.keys(body.bike).sort()).toEqual(PUBLIC_BIKE_KEYS);
     expect(body.bike).toMatchObject({ id: bike.id, color_id: 'blue', bikekey_id: plate });
     expect(res.body).not.toContain('Private nickname');
     expect(res.body).not.toContain(user.partyId);
