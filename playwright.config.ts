@@ -8,11 +8,13 @@ const dataDir = path.join(os.tmpdir(), `bike-e2e-${process.pid}-${Date.now()}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Two spec files at a time (each spec's tests in order): journeys use their own people, plates and
+  // accounts, and the machine has two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
@@ -20,6 +22,8 @@ export default defineConfig({
     locale: 'da-DK',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // A controlling service worker would fetch API calls itself, out of reach of page.route; only the PWA spec allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -38,7 +42,8 @@ export default defineConfig({
     command: 'npx tsx src/server/main.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // From source with tsx: a cold start on a busy machine has taken over a minute.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -47,6 +52,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every browser is 127.0.0.1 here: per-client limits would count all journeys as one client.
+      SEARCH_RATE_LIMIT_PER_MINUTE: '10000',
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
     },
   },

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -22,11 +22,32 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * The text catalogs as plain files (i18n/<language>/<namespace>.json, minified): the web fetches them by
+ * name with the build version, so the entry carries no map of every catalog (it grew with each
+ * namespace, on every public page's first load). In development Vite serves them from src/web/i18n.
+ */
+function catalogFiles(): Plugin {
+  return {
+    name: 'catalog-files',
+    apply: 'build',
+    generateBundle() {
+      const root = path.resolve('src/web/i18n');
+      for (const language of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+        for (const file of readdirSync(path.join(root, language.name)).filter((f) => f.endsWith('.json'))) {
+          const source = JSON.stringify(JSON.parse(readFileSync(path.join(root, language.name, file), 'utf8')));
+          this.emitFile({ type: 'asset', fileName: `i18n/${language.name}/${file}`, source });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   // Not 'public': src/web/public is the public-pages area, whose sources must not be copied into the build.
   publicDir: 'static',
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), catalogFiles()],
   // react-router's package exports only its development build (warnings, invariant messages); the
   // production build beside it is smaller, and the first load of a public page counts every KB.
   resolve:
@@ -52,6 +73,7 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // ws: the chats' live channel (/api/chats/live) is a WebSocket on the same path.
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
 }));

@@ -26,11 +26,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { connect, freePort, get, stopServer } from './bench-support.mjs';
 
 export const P99_BUDGET_MS = 20;
 const SCRATCH_DB = 'bike_bench_search';
@@ -55,29 +54,6 @@ const PLATE_C = 1_234_567n;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const log = (line) => process.stdout.write(`${line}\n`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function get(url, timeout = 5_000) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    request.on('error', reject);
-    request.setTimeout(timeout, () => request.destroy(new Error('timeout')));
-  });
-}
 
 function databaseUrl(adminUrl, name) {
   const url = new URL(adminUrl);
@@ -128,13 +104,6 @@ const typo = (frame) => `${frame.slice(0, -1)}W`;
 
 /** Every 10th bike (n ≡ 5) is not searchable, every 100th is reported stolen; the samples are searchable ones. */
 const isSearchable = (n) => n % 10 !== 5;
-
-async function connect(pg, url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
 
 const marker = (bikes) => `bike-bench-search data v${DATA_VERSION}: ${bikes} bikes loaded`;
 
@@ -257,18 +226,6 @@ function spawnServer(command, args, env, healthPath, port) {
     child.kill('SIGTERM');
     throw new Error(`server did not answer within 120 s:\n${output}`);
   })();
-}
-
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 function serverCommand(serverMain, fromSource) {

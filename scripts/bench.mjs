@@ -9,6 +9,9 @@
 //                lists its own settings); skipped with a message when no PostgreSQL answers at
 //                BENCH_DATABASE_URL, or when BENCH_SEARCH=skip (only the budgets above). Over budget it prints
 //                OVER BUDGET but does not change the exit code.
+//   map          the stolen-bike map's clusters, list and page at 100 000 stolen bikes on PostgreSQL
+//                (scripts/bench-map.mjs, which lists its own settings); skipped like search, or with
+//                BENCH_MAP=skip. Over budget (p99 > 50 ms) it prints OVER BUDGET; the exit code stays.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,6 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { runMapBench } from './bench-map.mjs';
 import { runSearchBench } from './bench-search.mjs';
 
 const JS_BUDGET_BYTES = 120_000; // 120 kB, kB as Vite counts them (1000 bytes)
@@ -260,6 +264,24 @@ async function measureSearch() {
   }
 }
 
+/** The stolen-bike map benchmark's section of the results; like search, it never changes the exit code. */
+async function measureMap() {
+  if (process.env.BENCH_MAP === 'skip') return 'Not measured (BENCH_MAP=skip).\n';
+  try {
+    const outcome = await runMapBench({ serverMain, fromSource, webDir });
+    if (outcome.skipped) {
+      process.stdout.write(`Map benchmark skipped: ${outcome.skipped}\n`);
+      return `Not measured: ${outcome.skipped}.\n`;
+    }
+    if (outcome.overBudget) process.stdout.write('Map: OVER BUDGET (p99 above 50 ms, see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Map benchmark failed: ${message}`);
+    return `Not measured: the map benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npm run build (or set WEB_DIR)`);
   const version = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')).version;
@@ -279,7 +301,9 @@ async function main() {
     const { markdown: budgets, ok } = report({ coldStart, pages, version });
     process.stdout.write('Search at 1 M bikes on PostgreSQL …\n');
     const search = await measureSearch();
-    const markdown = `${budgets}\n## Search\n\n${search}`;
+    process.stdout.write('Stolen-bike map at 100 000 stolen bikes on PostgreSQL …\n');
+    const map = await measureMap();
+    const markdown = `${budgets}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

@@ -10,10 +10,12 @@ export type VerificationSessionType = (typeof VERIFICATION_SESSION_TYPES)[number
 
 /**
  * Acts that need an approval through the national ID provider (§4). An approval is bound to one act of
- * one person, short-lived and single-use. Reporting found and transfers join this list when they are
- * built (see server/verification/approvals.ts).
+ * one person, short-lived and single-use (see server/verification/approvals.ts). confirm_transfer: a
+ * seller or a buyer confirms a handover (subject: the transfer), which with both makes a signed bill of
+ * sale; verify_ownership: the owner confirms holding a bike (subject: the bike); report_found: the owner
+ * reports a stolen bike found (§4, subject: the bike).
  */
-export const APPROVAL_ACTS = ['delete_account', 'delete_bike'] as const;
+export const APPROVAL_ACTS = ['delete_account', 'delete_bike', 'confirm_transfer', 'verify_ownership', 'report_found'] as const;
 export type ApprovalAct = (typeof APPROVAL_ACTS)[number];
 export const isApprovalAct = (value: unknown): value is ApprovalAct => (APPROVAL_ACTS as readonly unknown[]).includes(value);
 
@@ -21,7 +23,7 @@ export const isApprovalAct = (value: unknown): value is ApprovalAct => (APPROVAL
  * Acts bound to one subject: the approval names what it is for (deleting THIS bike), so an approval
  * given for one bike cannot delete another. The start of the trip carries the subject's id.
  */
-export const SUBJECT_BOUND_ACTS: readonly ApprovalAct[] = ['delete_bike'];
+export const SUBJECT_BOUND_ACTS: readonly ApprovalAct[] = ['delete_bike', 'confirm_transfer', 'verify_ownership', 'report_found'];
 export const isSubjectBoundAct = (act: ApprovalAct): boolean => SUBJECT_BOUND_ACTS.includes(act);
 
 /** How an approval's act is stored: the act, or `act:subjectId` for an act bound to one subject. */

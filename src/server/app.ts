@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,10 @@ import { createStorage } from './adapters/storage/create-storage.js';
 import { backofficeRoutes } from './backoffice/routes.js';
 import { registerSwitchAudit } from './backoffice/switch-user.js';
 import { bikeRoutes } from './bikes/routes.js';
+import { type ChatListener, startChatListener } from './chats/listener.js';
+import { LiveHub } from './chats/live.js';
+import { chatRoutes } from './chats/routes.js';
+import { startUnreadMailTimer } from './chats/unread-mail.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -28,10 +33,13 @@ import { readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
 import { organisationRoutes } from './organisations/routes.js';
+import { ownershipRoutes } from './ownership/routes.js';
 import { pictureRoutes } from './pictures/routes.js';
 import { startTrashTimer } from './pictures/trash.js';
 import { plateRoutes } from './plates/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { stolenMapRoutes } from './stolen-map/routes.js';
+import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
 import { webshopRoutes } from './webshop/routes.js';
 
@@ -41,6 +49,13 @@ const SECRET_LOG_PATHS = ['cpr', 'cpr_number', 'national_id', 'nationalId', 'id_
   `*.${key}`,
   `*.*.${key}`,
 ]);
+
+/** The origin of the map tile server, for the CSP's img-src ({s} subdomains allowed). */
+function tileOrigins(tileUrl: string | null): string[] {
+  if (!tileUrl) return [];
+  const origin = new URL(tileUrl.replace(/\{s\}/g, 'a')).origin;
+  return tileUrl.includes('{s}') ? [origin.replace('//a.', '//*.')] : [origin];
+}
 
 export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -85,7 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // served from this site); it allows compiling WebAssembly, not eval of scripts.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles come from the configured tile server (MAP_TILE_URL), if any.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.map.tileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -104,6 +120,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSwitchAudit(app, database.db);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
+  // The chats' live channel (GET /api/chats/live). Frames are small JSON; an abrupt disconnect is no error worth a log line.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    errorHandler: (err, socket) => {
+      app.log.debug({ err }, 'websocket error');
+      socket.terminate();
+    },
+  });
+  const live = new LiveHub(ctx);
+  app.decorate('chatLive', live);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -160,6 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
+      await api.register(chatRoutes(ctx, live));
+      await api.register(ownershipRoutes(ctx));
+      await api.register(theftRoutes(ctx));
+      await api.register(stolenMapRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
@@ -169,12 +199,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Files of deleted pictures and documents leave storage after their rows are gone (and again later if that failed).
   let stopTrashTimer: (() => void) | undefined;
+  // Chats: every instance listens for chat writes (its own and the others') and mails about unread messages.
+  let chatListener: ChatListener | undefined;
+  let stopUnreadMail: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopTrashTimer = startTrashTimer(ctx);
+    live.start();
+    chatListener = await startChatListener(database, { onNotice: (n) => live.deliver(n), onReconnect: () => live.resync(), log: app.log });
+    stopUnreadMail = startUnreadMailTimer(ctx);
     await mailer.start();
   });
   app.addHook('onClose', async () => {
     stopTrashTimer?.();
+    live.stop();
+    await chatListener?.stop();
+    await stopUnreadMail?.();
+    await live.settled();
     await mailer.close();
   });
   return app;

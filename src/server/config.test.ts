@@ -43,3 +43,27 @@ describe('autotest accounts', () => {
     ]);
   });
 });
+
+describe('chat settings', () => {
+  it('has defaults: 10 new conversations an hour, unread mail checked every minute after 2 minutes, at most hourly', () => {
+    expect(load({}).chat).toEqual({
+      newPerHour: 10,
+      unreadMailCheckSeconds: 60,
+      unreadMailDelaySeconds: 120,
+      unreadMailIntervalMinutes: 60,
+    });
+  });
+
+  it('reads them from the environment and refuses nonsense', () => {
+    const config = load({
+      CHAT_NEW_PER_HOUR: '3',
+      CHAT_UNREAD_MAIL_CHECK_SECONDS: '30',
+      CHAT_UNREAD_MAIL_DELAY_SECONDS: '0',
+      CHAT_UNREAD_MAIL_INTERVAL_MINUTES: '15',
+    });
+    expect(config.chat).toEqual({ newPerHour: 3, unreadMailCheckSeconds: 30, unreadMailDelaySeconds: 0, unreadMailIntervalMinutes: 15 });
+    expect(() => load({ CHAT_NEW_PER_HOUR: '0' })).toThrow(/CHAT_NEW_PER_HOUR/);
+    expect(() => load({ CHAT_UNREAD_MAIL_CHECK_SECONDS: 'often' })).toThrow(/CHAT_UNREAD_MAIL_CHECK_SECONDS/);
+    expect(() => load({ CHAT_UNREAD_MAIL_INTERVAL_MINUTES: '1.5' })).toThrow(/CHAT_UNREAD_MAIL_INTERVAL_MINUTES/);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { CHAT_UNREAD_MAIL_INTERVAL_MINUTES } from '../domain/chats.js';
 import { type S3Config, s3ConfigFromEnv } from './adapters/storage/s3-config.js';
 
 // The environment, validated at start-up: a wrong value stops the process with a message naming it.
@@ -17,12 +18,28 @@ const envSchema = z.object({
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /** 32 bytes, base64: encrypts CPR numbers at rest. Generated into DATA_DIR when unset. */
   DATA_KEY: z.optional(z.string()),
+  /** 32 bytes, base64: the Ed25519 private key (seed) that signs bills of sale. Generated into DATA_DIR when unset. */
+  BILL_OF_SALE_SIGNING_KEY: z.optional(z.string()),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z.optional(z.enum(['true', 'false'])),
   /** The built web app; by default dist/web. */
   WEB_DIR: z.optional(z.string()),
   AUTH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
   SEARCH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
+  /** New conversations one party may start per hour (counted in the database, so across instances). */
+  CHAT_NEW_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
+  /**
+   * Map tiles of the stolen-bike map and the place pickers ({z}/{x}/{y}, optionally {s}); empty for none.
+   * Without reachable tiles the maps still show the bundled outline of Denmark and Norway.
+   */
+  MAP_TILE_URL: z._default(z.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z._default(z.string(), '© OpenStreetMap contributors'),
+  /** How often each instance looks for participants to mail about unread messages. */
+  CHAT_UNREAD_MAIL_CHECK_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
+  /** A message unread this long earns a mail (someone reading live gets none). */
+  CHAT_UNREAD_MAIL_DELAY_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 120),
+  /** At most one unread-messages mail per conversation and participant this often. */
+  CHAT_UNREAD_MAIL_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), CHAT_UNREAD_MAIL_INTERVAL_MINUTES),
   /**
    * Which proxies in front may set X-Forwarded-For: unset or false for none (the embedded default),
    * true for all, a number of hops, or a comma-separated list of addresses/CIDRs. Trusting a header
@@ -68,6 +85,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: Uint8Array;
   dataKey: Buffer;
+  /** The Ed25519 seed that signs bills of sale (ownership transfers both sides confirmed with national ID). */
+  billOfSaleKey: Buffer;
   logLevel: string;
   /** Embedded mode: PGlite and the mail outbox, with demo data and the dev mailbox. */
   embedded: boolean;
@@ -77,6 +96,10 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Public searches and plate lookups a client may make per minute. */
   searchRateLimitPerMinute: number;
+  /** Chats (issue 5): the limit on new conversations and the unread-messages mail. */
+  chat: { newPerHour: number; unreadMailCheckSeconds: number; unreadMailDelaySeconds: number; unreadMailIntervalMinutes: number };
+  /** MAP_TILE_URL (null: no tiles, the bundled outline only) and its attribution. */
+  map: { tileUrl: string | null; tileAttribution: string };
   /** S3-compatible file storage (S3_BUCKET …); null: files on disk under DATA_DIR/files. */
   s3: S3Config | null;
   /** Fastify's trustProxy: who may tell the client address through X-Forwarded-For. */
@@ -100,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secret = (name: string, bytes: number, given: string | undefined) => given ?? persistedSecret(dataDir, name, bytes);
   const dataKey = Buffer.from(secret('data-key', 32, e.DATA_KEY), 'base64');
   if (dataKey.length !== 32) throw new ConfigError('Invalid configuration:\n  DATA_KEY: must be 32 bytes in base64');
+  const billOfSaleKey = Buffer.from(secret('bill-of-sale-key', 32, e.BILL_OF_SALE_SIGNING_KEY), 'base64');
+  if (billOfSaleKey.length !== 32) throw new ConfigError('Invalid configuration:\n  BILL_OF_SALE_SIGNING_KEY: must be 32 bytes in base64');
   const embedded = !e.DATABASE_URL;
   const s3 = s3ConfigFromEnv(env);
   if (s3.problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${s3.problems.join('\n  ')}`);
@@ -114,11 +139,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: new TextEncoder().encode(secret('jwt-secret', 48, e.JWT_SECRET)),
     dataKey,
+    billOfSaleKey,
     logLevel: e.LOG_LEVEL,
     embedded,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    chat: {
+      newPerHour: e.CHAT_NEW_PER_HOUR,
+      unreadMailCheckSeconds: e.CHAT_UNREAD_MAIL_CHECK_SECONDS,
+      unreadMailDelaySeconds: e.CHAT_UNREAD_MAIL_DELAY_SECONDS,
+      unreadMailIntervalMinutes: e.CHAT_UNREAD_MAIL_INTERVAL_MINUTES,
+    },
+    map: mapConfig(e),
     s3: s3.config,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
@@ -126,6 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     social: socialConfig(e),
     autotestAccounts: autotestAccounts(e),
   };
+}
+
+function mapConfig(e: z.output<typeof envSchema>): { tileUrl: string | null; tileAttribution: string } {
+  const tileUrl = e.MAP_TILE_URL.trim();
+  if (tileUrl && !/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(tileUrl)) {
+    throw new ConfigError('Invalid configuration:\n  MAP_TILE_URL: an http(s) address with {z}, {x} and {y}, or empty');
+  }
+  return { tileUrl: tileUrl || null, tileAttribution: e.MAP_TILE_ATTRIBUTION };
 }
 
 function eidConfig(e: z.output<typeof envSchema>): EidConfig {

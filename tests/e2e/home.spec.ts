@@ -32,3 +32,23 @@ test('an unknown API path answers JSON 404, never the app shell', async ({ reque
   expect(response.status()).toBe(404);
   expect(await response.json()).toMatchObject({ code: 'not_found' });
 });
+
+test('on a phone the header links fold into a menu that opens, leads on and closes behind it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Hovedmenu' });
+  await expect(nav.getByRole('link', { name: 'Søg' })).toBeHidden();
+  // Nothing sticks out sideways: the header fits a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(nav.getByRole('link', { name: 'Søg' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Log ind' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
+  await nav.getByRole('link', { name: 'Søg' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(nav.getByRole('link', { name: 'Søg' })).toBeHidden();
+  // On a wide screen the same links sit in the header, with no menu button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(nav.getByRole('link', { name: 'Log ind' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+});

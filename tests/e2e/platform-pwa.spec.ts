@@ -15,6 +15,9 @@ function pngSize(body: Buffer): string {
   return `${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`;
 }
 
+// The other specs block service workers (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 async function waitForControllingWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

@@ -26,8 +26,6 @@ test('a newer site version on an API answer reloads the page once, not again', a
 });
 
 test.describe('without the service worker (it would answer the chunk from its cache)', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('a page whose code cannot be fetched falls back to a full page load, once', async ({ page }) => {
     await page.goto('/');
     await page.route('**/assets/login-page-*.js', (route) => route.abort());

@@ -40,12 +40,22 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   return { database, drop: () => database.close() };
 }
 
+/** Another connection pool to an existing PostgreSQL database (several API instances on one database). */
+async function sharedDatabase(url: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const database = await openPostgres(url, { migrate: false, poolSize: 4 });
+  return { database, drop: () => database.close() };
+}
+
 /** The whole app on a fresh database, for app.inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** A second instance on the database of another test app (PostgreSQL): closing it leaves the database to its owner. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = options.databaseUrl ? await sharedDatabase(options.databaseUrl) : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'bike-test-secrets'),

@@ -6,15 +6,19 @@ import { IDENTITY_ROLES } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { ownershipVerificationReviewRoutes } from './ownership-verifications-routes.js';
 import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
 import { switchBack, switchUser } from './switch-user.js';
+import { ticketRoutes } from './tickets-routes.js';
 
 const tags = ['backoffice'];
 
 // The backoffice's first calls: find a user, switch to them (§6, §7 switch-user), roles, the audit log.
 export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(ownershipVerificationReviewRoutes(ctx));
+    await app.register(ticketRoutes(ctx));
     app.get(
       '/backoffice/identities',
       {

@@ -6,6 +6,7 @@ import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/
 import { diskStorage } from '../adapters/storage/disk-storage.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/demo.js';
 import { seedDemoBikes } from '../seed/demo-bikes.js';
+import { seedDemoStolenBikes } from '../seed/demo-stolen.js';
 import { api } from './bike-test-factory.js';
 
 // The demo data of bikes (embedded mode, first start), which the Playwright journeys rely on.
@@ -28,13 +29,13 @@ async function login(email: string, password: string): Promise<string> {
 }
 
 describe('demo bikes', () => {
-  it('gives the demo owner 3 bikes (plates on two, a battery with a plate), 2 unused credits', async () => {
+  it('gives the demo owner 3 bikes (plates on two, a battery with a plate) and a stolen one, 2 unused credits', async () => {
     const token = await login(DEMO_ACCOUNTS.owner.email, DEMO_ACCOUNTS.owner.password);
     const list = (await api(t.app, token, 'GET', '/api/bikes/')).json();
-    expect(list).toHaveLength(3);
-    expect(list.map((b: { bikekey_id: string | null }) => b.bikekey_id).sort()).toEqual(['DEMOBIKE1', 'DEMOBIKE2', null]);
+    expect(list).toHaveLength(4);
+    expect(list.map((b: { bikekey_id: string | null }) => b.bikekey_id).sort()).toEqual(['DEMOBIKE1', 'DEMOBIKE2', null, null]);
     expect(list.every((b: { flags: { active: boolean } }) => b.flags.active)).toBe(true);
-    expect(new Set(list.map((b: { brand_id: string }) => b.brand_id)).size).toBe(3);
+    expect(new Set(list.map((b: { brand_id: string }) => b.brand_id)).size).toBe(4);
     const overview = (await api(t.app, token, 'GET', '/api/webshop/bike-ownership-credits/overview')).json();
     expect(overview.credits).toBe(2);
     const mine = (await api(t.app, token, 'GET', '/api/plates/mine')).json();
@@ -64,7 +65,34 @@ describe('demo bikes', () => {
     expect((await api(t.app, user.token, 'POST', '/api/bikes/', { bikekey_id: 'DEMO0050' })).statusCode).toBe(201);
   });
 
+  it('files a report for one bike of the demo owner (not one with a plate)', async () => {
+    const token = await login(DEMO_ACCOUNTS.owner.email, DEMO_ACCOUNTS.owner.password);
+    const list = (await api(t.app, token, 'GET', '/api/bikes/')).json();
+    const stolen = list.filter((b: { flags: { reported_stolen: boolean } }) => b.flags.reported_stolen);
+    expect(stolen.map((b: { nickname: string }) => b.nickname)).toEqual(['Pendlercyklen']);
+    const report = await api(t.app, token, 'GET', `/api/bikes/${stolen[0].id}/stolen-report`);
+    expect(report.statusCode).toBe(200);
+    expect(report.json()).toMatchObject({ bike_id: stolen[0].id, place: 'Nørrebrogade 52, 2200 København N' });
+  });
+
+  it('puts ~60 stolen bikes of other demo people on the map, in Denmark and Norway, searchable', async () => {
+    const map = (await api(t.app, null, 'GET', '/api/stolen-bike-map/clusters?west=3&south=54&east=32&north=72&zoom=5')).json();
+    expect(map.total).toBe(62);
+    expect((await api(t.app, null, 'GET', '/api/stolen-bike-map/list?region=no')).json().total).toBe(23);
+    expect((await api(t.app, null, 'GET', '/api/stolen-bike-map/list?period=week')).json().total).toBeGreaterThanOrEqual(5);
+    expect((await api(t.app, null, 'GET', '/api/stolen-bike-map/list?electric=true')).json().total).toBeGreaterThanOrEqual(5);
+    const cities = (await api(t.app, null, 'GET', '/api/stolen-bike-map/list?west=12.3&south=55.5&east=12.8&north=55.8')).json();
+    expect(cities.total).toBeGreaterThanOrEqual(15);
+    expect(cities.items[0].area).toMatch(/^\d{4} (København|Frederiksberg)/);
+    // Searchable by frame number, shown as stolen, without any demo plate.
+    const page = (await api(t.app, null, 'GET', `/api/stolen-bike-map/${cities.items[0].bike_id}`)).json();
+    expect(page.card.bikekey_id).toBeNull();
+    const search = (await api(t.app, null, 'GET', `/api/search/bikes?q=${encodeURIComponent(page.card.frame_number)}`)).json();
+    expect(search.exact.map((b: { id: string; reported_stolen: boolean }) => [b.id, b.reported_stolen])).toEqual([[page.card.id, true]]);
+  });
+
   it('runs once', async () => {
     expect(await seedDemoBikes(t.app.appContext)).toBeNull();
+    expect(await seedDemoStolenBikes(t.app.appContext)).toBe(0);
   });
 });

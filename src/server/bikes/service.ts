@@ -8,11 +8,14 @@ import type { Db } from '../db/client.js';
 import { bikeCredits, bikeOwnerships, bikes, parties } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { changedBikeFields } from '../ownership/bike-changes.js';
 import { claimPlate, plateIdsOfBikes, releasePlatesOfBike, releasePlatesOfBikeEquipment } from '../plates/service.js';
+import { bumpStolenMapVersion } from '../stolen-map/version.js';
 import { requireApproval } from '../verification/approvals.js';
 import { assignCredit, releasePlateCredits, returnCreditsOfDeletedBike } from '../webshop/credits.js';
 import { type BikeRow, bikeOfCaller, type OwnershipRow } from './access.js';
 import { documentsOfBike, emptyTrash, equipmentOfBike, picturesOfBike, publicPictures, trashFilesOfBike } from './files.js';
+import { recordBikeEvent } from './history.js';
 import { toBike } from './mapping.js';
 import { publicCardsOf } from './public-cards.js';
 
@@ -143,6 +146,7 @@ export async function registerBike(ctx: AppContext, caller: Caller, input: Creat
       if (!bike) throw new Error('bike insert returned nothing');
       const [ownership] = await tx.insert(bikeOwnerships).values({ bikeId: bike.id, partyId: caller.actingPartyId }).returning();
       if (!ownership) throw new Error('ownership insert returned nothing');
+      await recordBikeEvent(tx, { bikeId: bike.id, kind: 'registered', actorPartyId: caller.actingPartyId, ownershipId: ownership.id });
       const plate = plateId ? await claimPlate(tx, plateId, { bikeId: bike.id }) : null;
       await assignCredit(tx, {
         partyId: caller.actingPartyId,
@@ -226,6 +230,17 @@ export async function updateBike(ctx: AppContext, caller: Caller, bikeId: string
         .set({ ...columns, updatedAt: new Date() })
         .where(eq(bikes.id, bike.id))
         .returning();
+      // The history names what changed, not the values.
+      const changed = changedBikeFields(bike, columns, plateChange);
+      if (changed.length > 0) {
+        await recordBikeEvent(tx, {
+          bikeId: bike.id,
+          kind: 'updated',
+          actorPartyId: caller.actingPartyId,
+          ownershipId: ownership.id,
+          data: { fields: changed },
+        });
+      }
       return { bike: updated ?? bike, ownership };
     }),
   );
@@ -259,6 +274,9 @@ export async function deleteBike(ctx: AppContext, caller: Caller, bikeId: string
     await releasePlatesOfBikeEquipment(tx, bike.id);
     await releasePlatesOfBike(tx, bike.id);
     await trashFilesOfBike(tx, bike.id);
+    // Its theft report cascades away with it; the stolen map must drop it too. (Refused above today, but
+    // the map must follow should that rule change.)
+    if (bike.reportedStolen) await bumpStolenMapVersion(tx);
     await tx.delete(bikes).where(eq(bikes.id, bike.id));
   });
   try {

@@ -17,6 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection URL, for a dedicated LISTEN connection (chats/listener.ts). */
+  url?: string;
+  /** PGlite: the client itself (one process; its listen() delivers NOTIFY). */
+  client?: PGlite;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function openPostgres(url: string, options: { migrate?: boolean; po
   return {
     db,
     kind: 'postgres',
+    url,
     async close() {
       const closed = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
       await pool.end();

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Party-centred model (design.md): a party is a person (identity) or an organisation.
 export const parties = pgTable('party', {
@@ -267,8 +279,10 @@ export const bikes = pgTable(
   (t) => [
     // §5 "frame number already in use": one registration per frame number (a deleted bike frees it).
     uniqueIndex('bike_frame_number_unique').on(t.frameNumberNormalised),
-    // GiST, not GIN: search's "did you mean" takes the nearest by trigram distance (<->, a bounded index scan).
-    index('bike_frame_number_trgm_idx').using('gist', sql`${t.frameNumberNormalised} gist_trgm_ops`),
+    // Search's "did you mean" (trigram similarity, %). On lower(): pg_trgm ignores case anyway, and a
+    // trigram index on the bare column also serves `=`, which the planner then took for exact lookups
+    // instead of the unique index (40 ms instead of 0.5 ms at 1 M bikes).
+    index('bike_frame_number_trgm_gin').using('gin', sql`lower(${t.frameNumberNormalised}) gin_trgm_ops`),
   ],
 );
 
@@ -326,8 +340,8 @@ export const plates = pgTable(
     index('plate_bike_idx').on(t.bikeId),
     index('plate_equipment_idx').on(t.equipmentId),
     index('plate_batch_idx').on(t.batchId),
-    // Search's "did you mean" for a mistyped plate ID.
-    index('plate_id_trgm_idx').using('gist', sql`${t.id} gist_trgm_ops`),
+    // Search's "did you mean" for a mistyped plate ID; on lower() so that `id = …` keeps the primary key (see bike).
+    index('plate_id_trgm_gin').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
   ],
 );
 
@@ -474,4 +488,337 @@ export const documents = pgTable(
 export const storageTrash = pgTable('storage_trash', {
   storageKey: text('storage_key').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Messaging and ownership (issue 5). A chat is about a subject (a bike); its participants are the
+// subject's owner and the one who wrote first, who stay anonymous to each other (§1).
+
+export const chats = pgTable(
+  'chat',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectKind: text('subject_kind', { enum: ['bike'] })
+      .notNull()
+      .default('bike'),
+    /** The subject bike; kept (set null) if the bike is deleted, so the conversation survives. */
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    /** contact: anyone writing to an owner (§1); ownership_request: someone asking for the bike (§2). */
+    kind: text('kind', { enum: ['contact', 'ownership_request'] })
+      .notNull()
+      .default('contact'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_bike_idx').on(t.bikeId)],
+);
+
+export const chatParticipants = pgTable(
+  'chat_participant',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** owner: the subject bike's owner when the chat began; sender: the one who wrote first. */
+    role: text('role', { enum: ['owner', 'sender'] }).notNull(),
+    /** Messages after this are unread (null: none read). */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /** The last "you have unread messages" mail (at most one per conversation per hour). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** This participant chose to show their email (and phone) to the other. */
+    sharesContact: boolean('shares_contact').notNull().default(false),
+    /** Hidden from this participant's inbox (archived); a new message brings it back. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.partyId] }), index('chat_participant_party_idx').on(t.partyId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** Null for a message the system writes (e.g. "ownership request accepted"). */
+    senderPartyId: uuid('sender_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['text', 'system'] })
+      .notNull()
+      .default('text'),
+    content: text('content').notNull(),
+    /** A place the sender shares (e.g. where a stolen bike stands), WGS84 degrees. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** A photo with the message, re-encoded like bike pictures (storage keys). */
+    photoKey: text('photo_key'),
+    photoThumbnailKey: text('photo_thumbnail_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_message_chat_idx').on(t.chatId, t.createdAt)],
+);
+
+/** One person blocking another: no new conversations or messages from the blocked one. */
+export const chatBlocks = pgTable(
+  'chat_block',
+  {
+    blockerPartyId: uuid('blocker_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    blockedPartyId: uuid('blocked_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** The conversation the block was made from (to show and undo it there). */
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerPartyId, t.blockedPartyId] })],
+);
+
+/** A ticket for staff (a reported conversation now; support requests later). */
+export const tickets = pgTable(
+  'ticket',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['chat_report'] }).notNull(),
+    reporterPartyId: uuid('reporter_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('ticket_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * Handing a bike over (§2 transfer-ownership / receive-bike): the owner names the recipient's email;
+ * the recipient accepts through a link; the old ownership ends and a new one starts.
+ */
+export const ownershipTransfers = pgTable(
+  'ownership_transfer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    fromOwnershipId: uuid('from_ownership_id')
+      .notNull()
+      .references(() => bikeOwnerships.id, { onDelete: 'cascade' }),
+    fromPartyId: uuid('from_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    toEmail: text('to_email').notNull(),
+    /** Set when the recipient accepts (or when the transfer comes from an ownership request). */
+    toPartyId: uuid('to_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    toOwnershipId: uuid('to_ownership_id').references(() => bikeOwnerships.id, { onDelete: 'set null' }),
+    /** Hash of the secret in the recipient's email link. */
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
+    handOverPictures: boolean('hand_over_pictures').notNull().default(false),
+    handOverDocuments: boolean('hand_over_documents').notNull().default(false),
+    priceDkk: integer('price_dkk'),
+    /** The ownership request (a chat) this transfer answers, if any. */
+    requestChatId: uuid('request_chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    /** Each side's confirmation through national ID (an approval); both → a bill of sale. */
+    sellerApprovedAt: timestamp('seller_approved_at', { withTimezone: true }),
+    buyerApprovedAt: timestamp('buyer_approved_at', { withTimezone: true }),
+    /** The signed bill of sale (PDF in storage) and its SHA-256, once both confirmed. */
+    billOfSaleKey: text('bill_of_sale_key'),
+    billOfSaleSha256: text('bill_of_sale_sha256'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ownership_transfer_token_unique').on(t.tokenHash),
+    // One pending transfer per bike at a time.
+    uniqueIndex('ownership_transfer_pending_unique').on(t.bikeId).where(sql`${t.status} = 'pending'`),
+    index('ownership_transfer_from_idx').on(t.fromPartyId, t.createdAt),
+    index('ownership_transfer_to_idx').on(t.toPartyId, t.createdAt),
+  ],
+);
+
+/** Someone holding a bike registered to another asks for it (§2 request-ownership); the talk is a chat. */
+export const ownershipRequests = pgTable(
+  'ownership_request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    requesterPartyId: uuid('requester_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    transferId: uuid('transfer_id').references(() => ownershipTransfers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ownership_request_pending_unique').on(t.bikeId, t.requesterPartyId).where(sql`${t.status} = 'pending'`),
+    index('ownership_request_owner_idx').on(t.ownerPartyId, t.createdAt),
+  ],
+);
+
+/**
+ * The owner proves they hold the bike (§2 verify-ownership): a picture of the frame number, then
+ * national ID; the bike then shows "registered to an ID-verified owner" until it changes hands.
+ */
+export const ownershipVerifications = pgTable(
+  'ownership_verification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    ownershipId: uuid('ownership_id')
+      .notNull()
+      .references(() => bikeOwnerships.id, { onDelete: 'cascade' }),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** The frame-number picture given as proof. */
+    framePictureId: uuid('frame_picture_id').references(() => pictures.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['frame_pending', 'owner_pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('frame_pending'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Staff who rejected it, and why. */
+    rejectedByPartyId: uuid('rejected_by_party_id'),
+    rejectReason: text('reject_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ownership_verification_bike_idx').on(t.bikeId, t.createdAt), index('ownership_verification_status_idx').on(t.status)],
+);
+
+/** A time-limited public link for a sales ad (selling proof): valid while the ownership lasts and the bike is not stolen. */
+export const salesLinks = pgTable(
+  'sales_link',
+  {
+    /** The random token in the public address. */
+    id: text('id').primaryKey(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    ownershipId: uuid('ownership_id')
+      .notNull()
+      .references(() => bikeOwnerships.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sales_link_bike_idx').on(t.bikeId)],
+);
+
+/** Every state change of a bike (who, when, what), shown on its history (issue 5). */
+export const bikeEvents = pgTable(
+  'bike_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Who did it; null for the system. No foreign key: the record outlives the person. */
+    actorPartyId: uuid('actor_party_id'),
+    /** Which ownership it happened under (to show each owner only their own part, and the handovers). */
+    ownershipId: uuid('ownership_id'),
+    data: jsonb('data'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bike_event_bike_idx').on(t.bikeId, t.createdAt)],
+);
+
+// ---- Theft and recovery (issue 6) ----
+
+/**
+ * A filed stolen report (§3 Stolen report draft): one per stolen bike; reporting found deletes it (§4).
+ * The CPR number is sealed with encryptField; the exact place is for the owner, the police report and
+ * the insurer it is shared with; the map and search read only the public ~1 km place.
+ */
+export const theftReports = pgTable(
+  'theft_report',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    /** The ownership it was filed under: a later owner does not see it. */
+    ownershipId: uuid('ownership_id')
+      .notNull()
+      .references(() => bikeOwnerships.id, { onDelete: 'cascade' }),
+    reporterPartyId: uuid('reporter_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    zipCode: text('zip_code').notNull(),
+    mobile: text('mobile').notNull(),
+    telephone: text('telephone'),
+    floor: text('floor'),
+    side: text('side'),
+    door: text('door'),
+    cprEncrypted: text('cpr_encrypted').notNull(),
+    frameNumber: text('frame_number').notNull(),
+    bikeCategory: text('bike_category').notNull(),
+    isElectric: boolean('is_electric').notNull(),
+    bikeColor: text('bike_color').notNull(),
+    lockStatus: text('lock_status', { enum: ['locked_to_object', 'locked', 'unlocked'] }).notNull(),
+    batteryLocation: text('battery_location', { enum: ['possession', 'integrated'] }),
+    timeLastSeen: timestamp('time_last_seen', { withTimezone: true }).notNull(),
+    notedTime: timestamp('noted_time', { withTimezone: true }).notNull(),
+    place: text('place').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** The public ~1 km cell (domain/theft.ts publicLocation) and its centre. */
+    locationId: text('location_id').notNull(),
+    publicLatitude: doublePrecision('public_latitude').notNull(),
+    publicLongitude: doublePrecision('public_longitude').notNull(),
+    region: text('region', { enum: ['dk', 'no'] }).notNull(),
+    isCulpritKnown: boolean('is_culprit_known').notNull(),
+    isCulpritRecognizable: boolean('is_culprit_recognizable').notNull(),
+    culpritInfo: text('culprit_info'),
+    hasWitness: boolean('has_witness').notNull(),
+    witnesses: text('witnesses'),
+    isInsured: boolean('is_insured').notNull(),
+    insurerPartyId: uuid('insurer_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    bikePrice: integer('bike_price').notNull(),
+    policeReportRequested: boolean('police_report_requested').notNull(),
+    /** When the report was shared with the insurer (insured, and acknowledged by the owner). */
+    sharedWithInsurerAt: timestamp('shared_with_insurer_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('theft_report_bike_unique').on(t.bikeId),
+    index('theft_report_noted_idx').on(t.notedTime),
+    index('theft_report_insurer_idx').on(t.insurerPartyId),
+  ],
+);
+
+/**
+ * One row whose version goes up in the transaction of every change to the set of stolen bikes (report,
+ * found, deletion), so every instance knows its cached map is stale with one primary-key read.
+ */
+export const stolenMapVersion = pgTable('stolen_map_version', {
+  id: integer('id').primaryKey().default(1),
+  version: integer('version').notNull().default(0),
 });

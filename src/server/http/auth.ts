@@ -93,7 +93,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-async function callerOfToken(deps: { db: Db; jwtSecret: Uint8Array }, token: string): Promise<Caller | null> {
+/** The caller a token stands for now, or null (also used by the chats' WebSocket, which authenticates by its first frame). */
+export async function callerOfToken(deps: { db: Db; jwtSecret: Uint8Array }, token: string): Promise<Caller | null> {
   const verified = await verifySessionToken(deps.jwtSecret, token);
   if (!verified) return null;
   const [identity] = await deps.db

@@ -17,6 +17,13 @@ export class AppError extends Error {
   }
 }
 
+/** Several field problems at once (a form checked as a whole): one 422 with a `detail` entry per problem. */
+export class AppFieldErrors extends AppError {
+  constructor(readonly problems: readonly { field: string; code: ErrorCode }[]) {
+    super(422, problems[0]?.code ?? 'field_invalid', problems[0]?.field);
+  }
+}
+
 export interface FieldError {
   loc: (string | number)[];
   msg: string;
@@ -53,6 +60,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
+    if (error instanceof AppFieldErrors) {
+      const detail = error.problems.map((p) => ({ loc: ['body', p.field], msg: errorMessage(p.code, language), type: p.code }));
+      return reply.status(422).send({ detail });
+    }
     if (error instanceof AppError) {
       if (error.status === 422) {
         return reply.status(422).send(fieldErrorBody(language, error.code, ['body', error.field ?? '']));

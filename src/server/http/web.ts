@@ -14,6 +14,9 @@ export interface ServerState {
   siteVersion: string;
   embedded: boolean;
   devMailbox: boolean;
+  /** Map tiles for the stolen-bike map and place pickers (null: the bundled outline only). */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
 }
 
 export function readBuildVersion(webDir: string): string {
@@ -34,6 +37,8 @@ export function serverState(ctx: AppContext, request: FastifyRequest, siteVersio
     siteVersion,
     embedded: ctx.config.embedded,
     devMailbox: ctx.config.env !== 'production' && !ctx.mailer.delivers,
+    mapTileUrl: ctx.config.map.tileUrl,
+    mapTileAttribution: ctx.config.map.tileAttribution,
   };
 }
 
@@ -65,6 +70,8 @@ export async function registerWeb(
     root: webDir,
     index: false,
     wildcard: false,
+    // npm run build writes .br and .gz beside each asset (scripts/compress-web.mjs), at the highest levels.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');

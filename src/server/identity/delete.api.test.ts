@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveThroughProvider } from '../../../tests/support/eid.js';
 import { mailsTo } from '../../../tests/support/mail.js';
 import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
+import { giveCredits, registered } from '../bikes/bike-test-factory.js';
 import {
   auditLog,
+  bikes,
   consents,
   events,
   identities,
@@ -15,6 +17,8 @@ import {
   outbox,
   parties,
 } from '../db/schema.js';
+import { readStolenMapVersion } from '../stolen-map/version.js';
+import { reportStolen } from '../theft/theft-test-factory.js';
 
 let t: TestApp;
 let staff: SignedUpUser;
@@ -127,6 +131,18 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     expect(audit[0]).toMatchObject({ actorPartyId: staff.partyId, action: 'identity.delete' });
     // The staff member is unaffected.
     expect((await t.app.inject(authed(staff.token, { method: 'GET', url: '/api/identities/me' }))).statusCode).toBe(200);
+  });
+
+  it('takes their stolen reports with them: the bike is no longer shown as stolen, and the map knows', async () => {
+    const target = await signUpUser(t.app);
+    await giveCredits(t.database.db, target.partyId);
+    const bike = await registered(t, target.token, { frame_number: `WBK${randomUUID().slice(0, 8)}A` });
+    await reportStolen(t, target, bike.id);
+    const before = await readStolenMapVersion(t.database.db);
+    expect((await del(staff.token, target.partyId)).statusCode).toBe(204);
+    const [row] = await t.database.db.select({ stolen: bikes.reportedStolen }).from(bikes).where(eq(bikes.id, bike.id));
+    expect(row?.stolen).toBe(false);
+    expect(await readStolenMapVersion(t.database.db)).toBe(before + 1);
   });
 
   it('answers 404 for an unknown party and 422 for something that is not an id', async () => {

@@ -1,10 +1,9 @@
 import type { Language } from '../../domain/locale.js';
+import { composeMail, fillTemplate } from '../adapters/mail/compose.js';
 import type { MailMessage } from '../adapters/mail/mailer.js';
 
 // Identity mails, in the recipient's language. Each catalog has the same keys (the type checks it).
 type Texts = {
-  greeting: string;
-  signoff: string;
   verifySubject: string;
   verifyBody: string;
   verifyButton: string;
@@ -25,8 +24,6 @@ type Texts = {
 
 const texts: Record<Language, Texts> = {
   da: {
-    greeting: 'Hej',
-    signoff: 'Venlig hilsen\nCykelregistret',
     verifySubject: 'Bekræft din e-mail',
     verifyBody: 'Tak fordi du oprettede en bruger. Bekræft din e-mailadresse ved at åbne linket herunder.',
     verifyButton: 'Bekræft e-mail',
@@ -47,8 +44,6 @@ const texts: Record<Language, Texts> = {
     ignore: 'Har du ikke bedt om dette, kan du se bort fra denne e-mail.',
   },
   en: {
-    greeting: 'Hello',
-    signoff: 'Kind regards\nThe Bike Register',
     verifySubject: 'Confirm your email',
     verifyBody: 'Thank you for signing up. Confirm your email address by opening the link below.',
     verifyButton: 'Confirm email',
@@ -68,8 +63,6 @@ const texts: Record<Language, Texts> = {
     ignore: 'If you did not ask for this, you can ignore this email.',
   },
   no: {
-    greeting: 'Hei',
-    signoff: 'Vennlig hilsen\nSykkelregisteret',
     verifySubject: 'Bekreft e-posten din',
     verifyBody: 'Takk for at du opprettet en bruker. Bekreft e-postadressen din ved å åpne lenken nedenfor.',
     verifyButton: 'Bekreft e-post',
@@ -89,14 +82,7 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
+/** The identity mails' layout: the body, the "ignore this if it was not you" note where it applies, the button. */
 function compose(
   language: Language,
   to: string,
@@ -105,21 +91,7 @@ function compose(
   action?: { label: string; url: string },
   ignoreNote = false,
 ): MailMessage {
-  const t = texts[language];
-  const paragraphs = [body, ...(ignoreNote ? [t.ignore] : [])];
-  const text = [
-    `${t.greeting},`,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
-    t.signoff,
-  ].join('\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1a1a1a;max-width:560px;margin:auto;padding:24px">
-<p>${escapeHtml(t.greeting)},</p>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#004568;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(action.url)}</p>` : ''}
-<p>${escapeHtml(t.signoff).replace('\n', '<br>')}</p></body></html>`;
-  return { to, subject, text, html };
+  return composeMail(language, { to, subject, paragraphs: [body, ...(ignoreNote ? [texts[language].ignore] : [])], action });
 }
 
 export const identityEmails = {
@@ -133,11 +105,11 @@ export const identityEmails = {
   },
   emailChangeNotice: (language: Language, to: string, newEmail: string) => {
     const t = texts[language];
-    return compose(language, to, t.changeEmailNoticeSubject, fill(t.changeEmailNoticeBody, { email: newEmail }));
+    return compose(language, to, t.changeEmailNoticeSubject, fillTemplate(t.changeEmailNoticeBody, { email: newEmail }));
   },
   passwordReset: (language: Language, to: string, url: string, minutes: number) => {
     const t = texts[language];
-    return compose(language, to, t.resetSubject, fill(t.resetBody, { minutes }), { label: t.resetButton, url }, true);
+    return compose(language, to, t.resetSubject, fillTemplate(t.resetBody, { minutes }), { label: t.resetButton, url }, true);
   },
   passwordChanged: (language: Language, to: string) => {
     const t = texts[language];

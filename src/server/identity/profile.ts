@@ -1,12 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
 import type { Language } from '../../domain/locale.js';
 import { isStaff } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
-import { auditLog, consents, identities, parties } from '../db/schema.js';
+import { auditLog, bikes, consents, identities, parties, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { bumpStolenMapVersion } from '../stolen-map/version.js';
 import { requireApproval } from '../verification/approvals.js';
 import { identityEmails } from './emails.js';
 import { decryptField, encryptField } from './secrets.js';
@@ -136,6 +137,13 @@ export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: s
   if (!identity) throw new AppError(404, 'not_found');
   await ctx.db.transaction(async (tx) => {
     if (bySelf) await requireApproval(tx, partyId, 'delete_account', approvalId);
+    // Their stolen reports go with them (cascade): the bikes stop being shown as stolen, on the map too.
+    const reported = await tx.select({ bikeId: theftReports.bikeId }).from(theftReports).where(eq(theftReports.reporterPartyId, partyId));
+    if (reported.length > 0) {
+      const ids = reported.map((r) => r.bikeId);
+      await tx.update(bikes).set({ reportedStolen: false, updatedAt: new Date() }).where(inArray(bikes.id, ids));
+      await bumpStolenMapVersion(tx);
+    }
     await tx.delete(parties).where(eq(parties.id, partyId));
     if (!bySelf) {
       await tx.insert(auditLog).values({ actorPartyId: caller.partyId, action: 'identity.delete', targetPartyId: partyId });

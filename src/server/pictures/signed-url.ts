@@ -1,11 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Private files (every picture but the public one, every document) are served only on a signed,
+// Private files (every picture but the public one, every document, chat photos) are served only on a signed,
 // short-lived address made for the owner: an HMAC-SHA256 over what is served (kind, id, size) and
 // until when. The key is derived from JWT_SECRET, so every instance accepts the addresses of the
 // others and nothing new needs configuring; a different purpose string keeps it apart from tokens.
 
-export type SignedFile = { kind: 'picture'; id: string; size: 'full' | 'thumb' } | { kind: 'document'; id: string; size: 'file' };
+export type SignedFile =
+  | { kind: 'picture'; id: string; size: 'full' | 'thumb' }
+  | { kind: 'document'; id: string; size: 'file' }
+  /** A photo sent with a chat message (id: the message's). */
+  | { kind: 'chat_photo'; id: string; size: 'full' | 'thumb' };
 
 /** How long an address is valid at least. */
 export const SIGNED_URL_LIFE_SECONDS = 15 * 60;

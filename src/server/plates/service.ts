@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { normalisePlateId, plateUrlPath } from '../../domain/bikes/plate-id.js';
 import type { MyPlate, PlateCheck, StickerAnswer } from '../../domain/bikes.js';
 import { PLATE_ID_MIN_LENGTH } from '../../domain/constants.js';
 import { errorMessage } from '../../domain/errors.js';
 import type { Language } from '../../domain/locale.js';
-import { publicCardsOf } from '../bikes/public-cards.js';
+import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../bikes/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { bikeOwnerships, bikes, equipment, plateBatches, plates } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
@@ -182,16 +183,40 @@ export async function stickerAnswer(ctx: AppContext, rawId: string): Promise<Sti
     ...extra,
   });
   if (id.length < PLATE_ID_MIN_LENGTH || id.length > 64) return answer('unknown');
-  const plate = await findPlate(ctx.db, id);
-  if (!plate) return answer('unknown');
-  if (plate.bikeId) {
-    const cards = await publicCardsOf(ctx, [plate.bikeId], { onlyVisible: true });
-    return answer('registered', { bike: cards.get(plate.bikeId) ?? null });
+  const [row] = await stickerQuery(ctx.db).execute({ id });
+  if (!row) return answer('unknown');
+  if (row.plateBikeId) {
+    // A card only for a registered bike shown to strangers; a hidden one answers registered without it.
+    const shown = row.id !== null && row.ownershipId !== null;
+    return answer('registered', { bike: shown ? toCard(ctx, row as CardRow) : null });
   }
-  if (plate.equipmentId) return answer('equipment');
-  if (plate.kind === 'insurance') return answer('insurance', { insurer_party_id: plate.insurerPartyId });
+  if (row.equipmentId) return answer('equipment');
+  if (row.kind === 'insurance') return answer('insurance', { insurer_party_id: row.insurerPartyId });
   return answer('unregistered');
 }
+
+/**
+ * A scan in ONE prepared query (it is in the performance budget): the plate, its batch, and the card of
+ * the bike it is on when that bike is registered and shown to strangers.
+ */
+const stickerQuery = preparedQuery((db) =>
+  db
+    .select({
+      plateBikeId: plates.bikeId,
+      equipmentId: plates.equipmentId,
+      kind: plateBatches.kind,
+      insurerPartyId: plateBatches.insurerPartyId,
+      ownershipId: bikeOwnerships.id,
+      ...cardColumns,
+    })
+    .from(plates)
+    .innerJoin(plateBatches, eq(plateBatches.id, plates.batchId))
+    .leftJoin(bikes, and(eq(bikes.id, plates.bikeId), visibleToStrangers))
+    .leftJoin(bikeOwnerships, currentOwnershipOfBike)
+    .where(eq(plates.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('sticker_lookup'),
+);
 
 /** Plates that exist among `ids` (for the seed and the command, which must not print an ID twice). */
 export async function existingPlateIds(db: Db, ids: string[]): Promise<Set<string>> {

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { bikeSearchAnswerSchema, orgBikeSearchAnswerSchema } from '../../domain/bikes.js';
+import { bikeSearchAnswerSchema, orgBikeSearchAnswerSchema, publicBikeSchema } from '../../domain/bikes.js';
+import { publicCardsOf } from '../bikes/public-cards.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import { isUuid } from '../pictures/ids.js';
 import { searchBikes, searchBikesForOrganisation } from './service.js';
 
 const tags = ['search'];
@@ -46,6 +49,26 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => searchBikesForOrganisation(ctx, callerOf(request), request.query.q),
+    );
+
+    app.get(
+      '/public-bikes/:bikeId',
+      {
+        config: { access: 'public', rateLimit },
+        schema: {
+          tags,
+          summary: "A bike's public card by id (e.g. for the page that writes to its owner)",
+          description: 'Only a registered bike that is searchable or reported stolen (else 404 bike_not_found); never the owner.',
+          params: z.object({ bikeId: z.string() }),
+          response: { 200: publicBikeSchema },
+        },
+      },
+      async (request) => {
+        const { bikeId } = request.params;
+        const card = isUuid(bikeId) ? (await publicCardsOf(ctx, [bikeId], { onlyVisible: true })).get(bikeId) : undefined;
+        if (!card) throw new AppError(404, 'bike_not_found');
+        return card;
+      },
     );
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { normaliseFrameNumber, productionYearFromFrameNumber } from '../../domain/bikes/frame-number.js';
 import type { AppContext } from '../context.js';
-import { bikeCredits, bikeOwnerships, bikes, equipment, organisations, plates } from '../db/schema.js';
+import { bikeCredits, bikeEvents, bikeOwnerships, bikes, equipment, organisations, plates } from '../db/schema.js';
 import { findIdentityByEmail } from '../identity/service.js';
 import { createPlateBatch } from '../plates/batches.js';
 import { addCredits, createVoucher } from '../webshop/service.js';
@@ -129,6 +129,10 @@ export async function seedDemoBikes(ctx: AppContext): Promise<DemoBikes | null> 
         .values({ bikeId: bike.id, partyId: owner.partyId, startedAt })
         .returning({ id: bikeOwnerships.id });
       if (!ownership) throw new Error('seed: ownership insert failed');
+      // The bike's history starts with its registration, as for a bike registered through the API.
+      await tx
+        .insert(bikeEvents)
+        .values({ bikeId: bike.id, kind: 'registered', actorPartyId: owner.partyId, ownershipId: ownership.id, createdAt: startedAt });
       await tx.insert(bikeCredits).values({ partyId: owner.partyId, source: 'seed', bikeOwnershipId: ownership.id });
       if (demo.plate) await tx.update(plates).set({ bikeId: bike.id, assignedAt: startedAt }).where(eq(plates.id, demo.plate));
       result.push({

@@ -4,6 +4,7 @@ import { consents, identities, organisationMembers, organisations, parties } fro
 import { hashPassword } from '../identity/secrets.js';
 import { findIdentityByEmail } from '../identity/service.js';
 import { seedDemoBikes } from './demo-bikes.js';
+import { seedDemoStolenBikes } from './demo-stolen.js';
 
 export interface DemoAccount {
   label: string;
@@ -53,5 +54,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   });
   // Bikes, plates, the voucher and their files (seed/demo-bikes.ts).
   await seedDemoBikes(ctx);
+  await seedDemoStolenBikes(ctx);
   return Object.values(DEMO_ACCOUNTS);
 }

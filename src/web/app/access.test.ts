@@ -54,6 +54,13 @@ describe('isPublicPath', () => {
     expect(isPublicPath(path)).toBe(false);
   });
 
+  it('lets a visitor write to a bike owner before signing in, but not see the answer pages (issue 5)', () => {
+    expect(isPublicPath('/app/bikes/b-1/contact-bike-owner')).toBe(true);
+    expect(isPublicPath('/app/bikes/b-1/contact-bike-owner/success')).toBe(false);
+    expect(isPublicPath('/app/bikes/b-1/x/contact-bike-owner')).toBe(false);
+    expect(isPublicPath('/app/chats')).toBe(false);
+  });
+
   it.each(['/', '/404', '/verify-email', '/successfully-deleted'])(
     '%s is open: a page a visitor must reach (home, 404, mail links, goodbye)',
     (path) => {

@@ -28,13 +28,17 @@ const OPEN_PAGES = [
   '/our-mission',
   '/hvordan',
   '/search',
+  '/stolen-bike-map',
 ];
-/** Public page trees: a scanned plate (§2 Stickers) opens for anyone. */
-const OPEN_PREFIXES = ['/sticker-id/'];
+/** Public page trees: a scanned plate (§2 Stickers), a sales ad's proof (/for-sale/…) and a stolen bike's page open for anyone. */
+const OPEN_PREFIXES = ['/sticker-id/', '/for-sale/', '/stolen-bike-map/'];
+/** Pages under /app a visitor may open: writing to a bike's owner starts before signing in (issue 5). */
+const OPEN_PATTERNS = [/^\/app\/bikes\/[^/]+\/contact-bike-owner\/?$/];
 
 /** §2 says "paths starting with", and means it literally: a string prefix. */
 export function isPublicPath(path: string): boolean {
   if (PROTECTED_UNDER_PUBLIC.some((p) => path.startsWith(p))) return false;
+  if (OPEN_PATTERNS.some((pattern) => pattern.test(path))) return true;
   return OPEN_PAGES.includes(path) || [...PUBLIC_PREFIXES, ...OPEN_PREFIXES].some((p) => path.startsWith(p));
 }
 

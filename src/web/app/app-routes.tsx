@@ -1,9 +1,12 @@
 import { type RouteObject, useRoutes } from 'react-router';
 import { accountRoutes } from '../account/routes';
 import { bikeRoutes } from '../bikes/routes';
+import { chatRoutes } from '../chats/routes';
 import { myBikesRoutes } from '../my-bikes/routes';
 import { organisationRoutes } from '../organisations/routes';
+import { ownershipRoutes } from '../ownership/routes';
 import { registerRoutes } from '../register/routes';
+import { theftRoutes } from '../theft/routes';
 import { verificationRoutes } from '../verification/routes';
 import { SignedInLayout } from './signed-in-layout';
 
@@ -14,8 +17,11 @@ const appRoutes: RouteObject[] = [
   ...organisationRoutes,
   ...verificationRoutes,
   ...registerRoutes,
+  ...theftRoutes,
   ...myBikesRoutes,
   ...bikeRoutes,
+  ...chatRoutes,
+  ...ownershipRoutes,
 ];
 
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SwitchBannerSlot } from '../backoffice/switch-banner-slot';
@@ -8,6 +8,9 @@ import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
 import { useSession, useSessionStore } from './session-store';
+
+// The unread count beside Messages: its own chunk, fetched only for a signed-in user (public pages stay light).
+const UnreadBadge = lazy(() => import('../chats/unread-badge').then((m) => ({ default: m.UnreadBadge })));
 
 function Logo() {
   const { t } = useTranslation();
@@ -29,6 +32,12 @@ export function Layout() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const menu = useRef<HTMLElement>(null);
+  // A link followed from the phone menu closes it (the page changes under it, not the document).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => {
+    if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
+  }, [location.pathname]);
   const logOut = () => {
     useSessionStore.getState().logOut();
     navigate('/login');
@@ -43,8 +52,18 @@ export function Layout() {
       <header className="site-header">
         <div className="container header-inner">
           <Logo />
-          <nav className="header-nav" aria-label={t('nav.main')}>
+          {/* On a phone the links fold into a popover (no script needed to open or dismiss it). */}
+          <button type="button" className="menu-button" popoverTarget="main-menu">
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            {t('nav.menu')}
+          </button>
+          <nav id="main-menu" popover="auto" ref={menu} className="header-nav" aria-label={t('nav.main')}>
             <LanguageSwitcher />
+            <NavLink to="/stolen-bike-map" className="nav-link">
+              {t('nav.stolenBikes')}
+            </NavLink>
             <NavLink to="/search" className="nav-link">
               {t('nav.search')}
             </NavLink>
@@ -52,6 +71,12 @@ export function Layout() {
               <>
                 <NavLink to="/app/my-bikes" className="nav-link">
                   {t('nav.myBikes')}
+                </NavLink>
+                <NavLink to="/app/chats" className="nav-link">
+                  {t('nav.messages')}
+                  <Suspense fallback={null}>
+                    <UnreadBadge />
+                  </Suspense>
                 </NavLink>
                 <NavLink to="/app" end className="nav-link">
                   {t('nav.myAccount')}

@@ -1,11 +1,13 @@
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { accountPublicRoutes } from '../account/routes';
-import { backofficeRoutes } from '../backoffice/routes';
+import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
 import { identityRoutes } from '../identity/routes';
+import { salesLinkPublicRoutes } from '../ownership/sales-link-routes';
 import { publicRoutes } from '../public/routes';
 import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
+import { stolenMapRoutes } from '../stolen-map/routes';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 
@@ -21,9 +23,12 @@ const routes: RouteObject[] = [
       ...publicRoutes,
       ...searchRoutes,
       ...stickerRoutes,
-      // The signed-in app brings its own route table (app-routes.tsx), loaded on the way in.
+      ...salesLinkPublicRoutes,
+      ...chatPublicRoutes,
+      ...stolenMapRoutes,
+      // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
-      { path: 'backoffice', element: lazyPage(() => import('./signed-in-layout'), 'SignedInLayout'), children: backofficeRoutes },
+      { path: 'backoffice/*', element: lazyPage(() => import('../backoffice/backoffice-app'), 'BackofficeApp') },
     ],
   },
 ];

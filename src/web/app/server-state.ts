@@ -9,6 +9,9 @@ export interface ServerState {
   siteVersion: string;
   embedded: boolean;
   devMailbox: boolean;
+  /** Map tiles ({z}/{x}/{y}); null: maps show only the bundled outline of Denmark and Norway. */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
 }
 
 function read(): ServerState {
@@ -19,6 +22,8 @@ function read(): ServerState {
     siteVersion: 'dev',
     embedded: true,
     devMailbox: import.meta.env.DEV,
+    mapTileUrl: null,
+    mapTileAttribution: '',
   };
   const element = typeof document === 'undefined' ? null : document.getElementById('app-state');
   if (!element?.textContent) return fallback;
@@ -31,6 +36,8 @@ function read(): ServerState {
       siteVersion: typeof raw.siteVersion === 'string' ? raw.siteVersion : 'dev',
       embedded: raw.embedded === true,
       devMailbox: raw.devMailbox === true,
+      mapTileUrl: typeof raw.mapTileUrl === 'string' && raw.mapTileUrl ? raw.mapTileUrl : null,
+      mapTileAttribution: typeof raw.mapTileAttribution === 'string' ? raw.mapTileAttribution : '',
     };
   } catch {
     return fallback;

@@ -1,9 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { ChatLive } from '../chats/live-provider';
+import { PendingContactNotice } from '../chats/pending-contact-notice';
 import { queryClient } from './query-client';
 
 /** The signed-in areas (/app …) share a query cache; public pages do without it and load faster. */
 export function SignedInLayout({ children }: { children?: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children ?? <Outlet />}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* The chats' live connection and the reminder of an unsent message live with the signed-in pages only. */}
+      <ChatLive />
+      <PendingContactNotice />
+      {children ?? <Outlet />}
+    </QueryClientProvider>
+  );
 }

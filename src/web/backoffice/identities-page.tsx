@@ -11,6 +11,7 @@ import { TextField } from '../ui/field';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { switchToUser, useIdentitySearch } from './backoffice-api';
+import { BackofficeNav } from './tickets-nav';
 import './backoffice.css';
 
 /**
@@ -59,6 +60,7 @@ export function IdentitiesPage() {
 
   return (
     <div className="backoffice">
+      <BackofficeNav />
       <PageTitle>{t('identities.title')}</PageTitle>
       <p className="backoffice-lead">{t('identities.lead')}</p>
       <search>

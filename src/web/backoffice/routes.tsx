@@ -5,4 +5,7 @@ import { lazyPage } from '../app/lazy-page';
 export const backofficeRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/backoffice/identities" replace /> },
   { path: 'identities', element: lazyPage(() => import('./identities-page'), 'IdentitiesPage') },
+  { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
+  { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
+  { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
 ];

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
+import { TransferAcceptedNotice, TransferAction } from '../ownership/bike-page-parts';
+import { HistoryPanel } from '../ownership/history-panel';
+import { SalesLinkAction } from '../ownership/sales-action';
+import { OwnershipVerifiedBadge, VerifyOwnershipAction } from '../ownership/verify-badge';
+import { ReportStolenAction, StolenNotice } from '../theft/bike-theft-actions';
 import { PageTitle } from '../ui/page';
 import { VerificationNotice } from '../verification/verification-notice';
 import { tabFrom } from './bike-format';
@@ -14,15 +19,15 @@ import { DocumentsPanel } from './documents-panel';
 import { EquipmentPanel } from './equipment-panel';
 import './bike.css';
 
-const TABS = ['details', 'documents', 'equipment'] as const;
+const TABS = ['details', 'documents', 'equipment', 'history'] as const;
 
-/** /app/my-bikes/{bikeId}: the bike's page, with the tabs details, documents and equipment (tab in ?tab=). */
+/** /app/my-bikes/{bikeId}: the bike's page, with the tabs details, documents, equipment and history (tab in ?tab=). */
 export function BikePage() {
   return <BikeGate>{(bike) => <BikeView bike={bike} />}</BikeGate>;
 }
 
 function BikeView({ bike }: { bike: BikeDetail }) {
-  const { t } = useTranslation(['bike', 'bike-terms']);
+  const { t } = useTranslation(['bike', 'bike-terms', 'ownership']);
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'), TABS);
   const name = bikeName(bike, t);
@@ -48,6 +53,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
         <div className="bike-header-text">
           <PageTitle>{name}</PageTitle>
           <BikeLabels flags={bike.flags} />
+          <OwnershipVerifiedBadge bikeId={bike.id} />
         </div>
         <div className="bike-header-actions">
           <Link to={`${base}/edit`} className="btn btn-primary">
@@ -56,20 +62,27 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <Link to={`${base}/public`} className="btn btn-secondary">
             {t('details.publicView')}
           </Link>
+          <TransferAction bikeId={bike.id} />
+          <VerifyOwnershipAction bikeId={bike.id} />
+          <SalesLinkAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />
+          <ReportStolenAction bike={bike} />
         </div>
       </header>
+      <StolenNotice bike={bike} />
       <VerificationNotice />
+      <TransferAcceptedNotice />
       <DeleteBike bike={bike} name={name} placement="approval" />
       <Tabs
         idPrefix="bike"
         label={t('tabs.label')}
-        tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+        tabs={TABS.map((id) => ({ id, label: id === 'history' ? t('ownership:historyTab') : t(`tabs.${id}`) }))}
         selected={tab}
         onSelect={select}
       >
         {tab === 'details' && <DetailsPanel bike={bike} />}
         {tab === 'documents' && <DocumentsPanel bike={bike} />}
         {tab === 'equipment' && <EquipmentPanel bike={bike} />}
+        {tab === 'history' && <HistoryPanel bikeId={bike.id} />}
       </Tabs>
       {tab === 'details' && <DeleteBike bike={bike} name={name} placement="section" />}
     </div>

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,10 +14,7 @@ interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
 }
 
-/**
- * A modal question (the native <dialog>: focus is kept inside, Escape cancels, the page behind is inert).
- * Focus starts on Cancel, so Enter does not destroy anything by accident.
- */
+/** A yes-or-no question in a Dialog. Focus starts on Cancel, so Enter does not destroy anything by accident. */
 export function ConfirmDialog({
   open,
   title,
@@ -28,37 +26,26 @@ export function ConfirmDialog({
   busy,
   tone = 'danger',
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="bike-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      busy={busy}
+      initialFocus={cancelRef}
+      actions={
+        <>
+          <Button variant={tone} onClick={onConfirm} busy={busy}>
+            {confirmLabel}
+          </Button>
+          <button type="button" ref={cancelRef} className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+            <span>{cancelLabel}</span>
+          </button>
+        </>
+      }
     >
-      <h2 id={titleId}>{title}</h2>
-      <div className="bike-dialog-body">{children}</div>
-      <div className="actions">
-        <Button variant={tone} onClick={onConfirm} busy={busy}>
-          {confirmLabel}
-        </Button>
-        <button type="button" ref={cancelRef} className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          <span>{cancelLabel}</span>
-        </button>
-      </div>
-    </dialog>
+      {children}
+    </Dialog>
   );
 }

@@ -12,7 +12,13 @@ const ERROR_TEXTS: Record<Language, () => Promise<Record<string, string>>> = {
   no: () => import('../../domain/error-texts/no').then((m) => m.no),
 };
 
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
+/** A catalog as a file of the build (vite.config.ts catalogFiles); a missing one (Icelandic is partial) is empty. */
+async function fetchCatalog(language: string, namespace: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`/i18n/${language}/${namespace}.json?v=${encodeURIComponent(__APP_VERSION__)}`);
+  // An unknown path answers the app shell (HTML), so only a JSON answer is a catalog.
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return {};
+  return (await response.json()) as Record<string, unknown>;
+}
 
 const backend: BackendModule = {
   type: 'backend',
@@ -27,13 +33,8 @@ const backend: BackendModule = {
       );
       return;
     }
-    const load = catalogs[`./${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
+    fetchCatalog(language, namespace).then(
+      (texts) => callback(null, texts),
       (err: Error) => callback(err, null),
     );
   },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { safePath } from '../app/access';
 import { api } from '../app/api-client';
 import { useSession } from '../app/session-store';
 import { Alert } from '../ui/alert';
@@ -16,6 +17,8 @@ export function SignupCompletePage() {
   const { t } = useTranslation('identity');
   const [params] = useSearchParams();
   const region = params.get('region') === 'no' ? 'no' : 'dk';
+  // Where the visitor was going when they were asked to sign up (only a path on this site).
+  const next = safePath(params.get('next'));
   // The access guard lets only a signed-in user reach this page.
   const email = useSession()?.email ?? '';
   const resend = useResendVerification();
@@ -41,7 +44,12 @@ export function SignupCompletePage() {
       {resend.state.kind === 'sent' && <Alert tone="success">{t('signupComplete.resent', { email: resend.state.to })}</Alert>}
       {resend.state.kind === 'failed' && <Alert tone="info">{resend.state.text}</Alert>}
       <div className="actions">
-        <Link to="/app" className="btn btn-primary">
+        {next && (
+          <Link to={next} className="btn btn-primary">
+            {t('signupComplete.continue')}
+          </Link>
+        )}
+        <Link to="/app" className={next ? 'btn btn-secondary' : 'btn btn-primary'}>
           {t('toApp')}
         </Link>
         {!verified && (

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { LANGUAGES, type Language, normaliseLanguage, REGIONS, type Region } from '../../domain/locale';
 import type { SocialStart } from '../../domain/social';
-import { signupRedirectPath } from '../app/access';
+import { safePath, signupRedirectPath } from '../app/access';
 import { api } from '../app/api-client';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -67,7 +67,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
       // Referral codes come with the link that brought the visitor here.
       body: { ...payload, friend_ref: params.get('friend_ref') ?? undefined, user_ref: params.get('user_ref') ?? undefined },
     });
-    await startSession(authentication_token);
+    const returnPath = safePath(await startSession(authentication_token));
     if (newsletter || config.newsletter === 'implied') {
       try {
         await api('/identities/consents/newsletter/', { method: 'POST', body: { action: 'add' } });
@@ -76,7 +76,9 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
       }
     }
     clearDraft(draftKey);
-    navigate(signupRedirectPath(payload.chosen_region), { replace: true });
+    // A visitor sent here from a page that needs an account (a transfer link, say) is offered the way back.
+    const next = returnPath ? `&next=${encodeURIComponent(returnPath)}` : '';
+    navigate(signupRedirectPath(payload.chosen_region) + next, { replace: true });
   });
 
   // Social sign-up asks the same of the account as the form: a region, a language and the terms accepted.

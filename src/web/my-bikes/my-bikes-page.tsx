@@ -5,6 +5,7 @@ import { LoadError } from '../account/load-error';
 import { BikeLabels, BikeThumb } from '../bikes/bike-labels';
 import { bikeName } from '../bikes/bike-terms';
 import { useMyBikes } from '../bikes/bikes-api';
+import { ReceiveBikeCard, TransferPendingLabel } from '../ownership/bike-page-parts';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { CreditsSummary } from './credits-summary';
@@ -18,9 +19,14 @@ export function MyBikesPage() {
     <div className="my-bikes">
       <div className="my-bikes-head">
         <PageTitle>{t('title')}</PageTitle>
-        <Link to="/app/bikes/register" className="btn btn-primary">
-          {t('register')}
-        </Link>
+        <div className="actions" style={{ marginTop: 0 }}>
+          <Link to="/app/bikes/register" className="btn btn-primary">
+            {t('register')}
+          </Link>
+          <Link to="/app/my-bikes/report-stolen" className="btn btn-secondary">
+            {t('reportStolen')}
+          </Link>
+        </div>
       </div>
       <div className="my-bikes-layout">
         <div className="my-bikes-main">
@@ -40,6 +46,7 @@ export function MyBikesPage() {
         </div>
         <aside className="my-bikes-side" aria-label={t('sideLabel')}>
           <CreditsSummary />
+          <ReceiveBikeCard />
           <section className="card" aria-labelledby="plates-title">
             <h2 id="plates-title">{t('plates.title')}</h2>
             <p>{t('plates.body')}</p>
@@ -73,6 +80,7 @@ function BikeRow({ bike }: { bike: Bike }) {
           </div>
         </dl>
         <BikeLabels flags={bike.flags} />
+        <TransferPendingLabel bikeId={bike.id} />
         {incomplete && (
           <p className="bike-row-incomplete">
             {t('my-bikes:incomplete')}{' '}

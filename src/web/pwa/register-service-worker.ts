@@ -12,7 +12,7 @@ export function registerServiceWorker(): void {
         const urls = list
           .getEntries()
           .map((entry) => entry.name)
-          .filter((url) => new URL(url).pathname.startsWith('/assets/'));
+          .filter((url) => /^\/(assets|i18n)\//.test(new URL(url).pathname));
         if (urls.length > 0) registration.active?.postMessage({ type: 'cache-assets', urls });
       });
       observer.observe({ type: 'resource', buffered: true });

@@ -1,11 +1,18 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import type { PublicBike } from '../../domain/bikes';
 import './search.css';
+import './stolen-notice.css';
 
 // What anyone may see of a bike (§1): the public picture, the description, frame number and plate as
 // registered, and whether it is reported stolen. Never the owner. Used by search, plate scans and the
-// owner's preview of the public page.
+// owner's preview of the public page. A stolen bike's banner carries the finder's call to action
+// (issue 6): tell the owner where it is, and see it on the stolen-bike map.
+
+/** Where a finder tells a stolen bike's owner where it is (the contact page's finder form). */
+export const foundPath = (bikeId: string) => `/app/bikes/${encodeURIComponent(bikeId)}/contact-bike-owner?found=1`;
+export const stolenMapPath = (bikeId: string) => `/stolen-bike-map/${encodeURIComponent(bikeId)}`;
 
 export interface PublicBikeCardProps {
   bike: PublicBike;
@@ -13,9 +20,14 @@ export interface PublicBikeCardProps {
   headingLevel?: 2 | 3;
   /** Extra facts or actions below the description (e.g. the organisation search's registration facts). */
   children?: ReactNode;
+  /**
+   * A stolen bike's banner offers the finder's actions (on by default: search results, the map). Off where
+   * the page itself is that action (the contact page) or says it more prominently (a plate scan).
+   */
+  finderActions?: boolean;
 }
 
-export function PublicBikeCard({ bike, headingLevel = 3, children }: PublicBikeCardProps) {
+export function PublicBikeCard({ bike, headingLevel = 3, children, finderActions = true }: PublicBikeCardProps) {
   const { t } = useTranslation('bike-card');
   const headingId = useId();
   // The server names the brand (typed, or from the brand table).
@@ -52,6 +64,12 @@ export function PublicBikeCard({ bike, headingLevel = 3, children }: PublicBikeC
           </span>
           <strong>{t('card.stolen')}</strong>
         </p>
+      )}
+      {bike.reported_stolen && finderActions && (
+        <div className="stolen-cta">
+          <p className="stolen-cta-text">{t('card.seenItLead')}</p>
+          <StolenActions bikeId={bike.id} describedBy={headingId} />
+        </div>
       )}
       <div className="bike-card-inner">
         <div className="bike-card-picture">
@@ -90,5 +108,47 @@ export function PublicBikeCard({ bike, headingLevel = 3, children }: PublicBikeC
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * "Contact the owner" under a bike's public card (search results, plate scans): a plain link, so public
+ * pages carry none of the chat code (issue 5; anonymous on both sides).
+ */
+export function ContactOwnerLink({ bike }: { bike: PublicBike }) {
+  const { t } = useTranslation('bike-card');
+  // A stolen bike's card says it in its banner: "I have seen this bike" (StolenActions).
+  if (bike.reported_stolen) return null;
+  const name = [bike.brand_name, bike.model].filter(Boolean).join(' ') || t('card.unnamed');
+  return (
+    <Link
+      to={`/app/bikes/${encodeURIComponent(bike.id)}/contact-bike-owner`}
+      className="btn btn-secondary btn-small bike-card-contact"
+      aria-label={t('card.contactOwnerOf', { name })}
+    >
+      {t('card.contactOwner')}
+    </Link>
+  );
+}
+
+/**
+ * The finder's actions for a stolen bike: the contact page's finder form (a message with a place and a
+ * photo) and the bike's page on the stolen-bike map (left out on that page itself). `describedBy` names
+ * the bike, so a list of several cards still says which bike each link is about.
+ */
+export function StolenActions({ bikeId, describedBy, large }: { bikeId: string; describedBy?: string; large?: boolean }) {
+  const { t } = useTranslation('bike-card');
+  const onMapPage = useLocation().pathname === stolenMapPath(bikeId);
+  return (
+    <div className={`stolen-actions${large ? ' stolen-actions-large' : ''}`}>
+      <Link to={foundPath(bikeId)} className={`btn btn-primary stolen-seen${large ? '' : ' btn-small'}`} aria-describedby={describedBy}>
+        {t('card.seenIt')}
+      </Link>
+      {!onMapPage && (
+        <Link to={stolenMapPath(bikeId)} className={`btn btn-secondary${large ? '' : ' btn-small'}`} aria-describedby={describedBy}>
+          {t('card.onMap')}
+        </Link>
+      )}
+    </div>
   );
 }

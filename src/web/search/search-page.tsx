@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicBike } from '../../domain/bikes';
 import { PageTitle } from '../ui/page';
+import { ContactOwnerLink } from './public-bike-card';
 import { SearchForm, SearchResults, useBikeSearch } from './search-core';
 import './search.css';
 
@@ -18,7 +19,7 @@ export function SearchPage() {
         error={state.kind === 'invalid' ? state.text : undefined}
         onSearch={search}
       />
-      <SearchResults state={state} onRetry={retry} />
+      <SearchResults state={state} onRetry={retry} extra={(bike) => <ContactOwnerLink bike={bike} />} />
       <SearchAbout />
     </div>
   );

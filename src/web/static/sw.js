@@ -1,6 +1,7 @@
 // Service worker of the installable app (§1). Registered as /sw.js?v=<build version>, so each deploy
 // installs a new worker with its own cache, and the old caches are deleted when it activates.
 //   /assets/*     cache first: the file names carry a content hash, so a cached file never goes stale.
+//   /i18n/*       cache first too: the text catalogs are fetched with the build version in their address.
 //   navigations   network first, so a deploy is seen at once (§2 reload rules); offline, the cached app shell.
 //   /api/*        never touched: answers are private and live.
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
@@ -42,7 +43,7 @@ self.addEventListener('message', (event) => {
   const urls = event.data && event.data.type === 'cache-assets' && Array.isArray(event.data.urls) ? event.data.urls : [];
   const assets = urls.filter((url) => {
     const parsed = new URL(url, self.location.origin);
-    return parsed.origin === self.location.origin && parsed.pathname.startsWith('/assets/');
+    return parsed.origin === self.location.origin && (parsed.pathname.startsWith('/assets/') || parsed.pathname.startsWith('/i18n/'));
   });
   event.waitUntil(Promise.all(assets.map((url) => cacheFirst(new Request(url)).catch(() => undefined))));
 });
@@ -79,7 +80,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirst(request));
-  } else if (url.pathname.startsWith('/assets/')) {
+  } else if (url.pathname.startsWith('/assets/') || (url.pathname.startsWith('/i18n/') && url.searchParams.has('v'))) {
     event.respondWith(cacheFirst(request));
   }
 });

@@ -5,7 +5,7 @@ import type { Bike, StickerAnswer } from '../../domain/bikes';
 import { ApiError, api } from '../app/api-client';
 import { readApiError } from '../app/errors';
 import { useSession } from '../app/session-store';
-import { PublicBikeCard } from '../search/public-bike-card';
+import { ContactOwnerLink, PublicBikeCard, StolenActions } from '../search/public-bike-card';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';
@@ -116,6 +116,30 @@ export function StickerPage() {
 
   // Registered, or on a piece of equipment of a registered bike.
   const onEquipment = answer.status === 'equipment';
+  // A finder holding a stolen bike scans its plate: the notice and what to do come first (issue 6).
+  const stolen = Boolean(answer.bike?.reported_stolen) && !mine;
+  if (stolen && answer.bike) {
+    const title = onEquipment ? t('scan.stolenEquipmentTitle') : t('scan.stolenTitle');
+    return (
+      <div className="sticker-page">
+        <p className="plate-chip">{t('scan.plateLabel', { id })}</p>
+        <section className="stolen-alert" aria-labelledby="stolen-alert-title">
+          <PageTitle title={title}>
+            <span id="stolen-alert-title" className="stolen-alert-title">
+              <span className="stolen-icon" aria-hidden="true">
+                !
+              </span>
+              {title}
+            </span>
+          </PageTitle>
+          <p>{t('scan.stolenLead', { id })}</p>
+          <p>{t('scan.stolenSafety')}</p>
+          <StolenActions bikeId={answer.bike.id} large />
+        </section>
+        <PublicBikeCard bike={answer.bike} headingLevel={2} finderActions={false} />
+      </div>
+    );
+  }
   return (
     <div className="sticker-page">
       <p className="plate-chip">{t('scan.plateLabel', { id })}</p>
@@ -123,7 +147,9 @@ export function StickerPage() {
       {answer.bike ? (
         <>
           <p className="sticker-lead">{onEquipment ? t('scan.equipmentLead', { id }) : t('scan.registeredLead', { id })}</p>
-          <PublicBikeCard bike={answer.bike} headingLevel={2} />
+          <PublicBikeCard bike={answer.bike} headingLevel={2} finderActions={!mine}>
+            {!mine && <ContactOwnerLink bike={answer.bike} />}
+          </PublicBikeCard>
         </>
       ) : (
         <p className="sticker-lead">{onEquipment ? t('scan.equipmentHidden', { id }) : t('scan.registeredHidden', { id })}</p>

@@ -7,9 +7,12 @@ const SIZES = [
 
 /**
  * Full-page screenshots at phone and desktop size, attached to the test's report (to look at), and
- * the viewport put back as it was.
+ * the viewport put back as it was. They are for people to open, so CI (CI=1), where nobody does, skips
+ * them unless E2E_SCREENSHOTS=1: about 200 full-page captures cost minutes there. Failures are
+ * screenshotted anyway (playwright.config.ts).
  */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   const info = test.info();
   const before = page.viewportSize();
   for (const size of SIZES) {

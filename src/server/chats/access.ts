@@ -1,0 +1,52 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { ChatRole } from '../../domain/chats.js';
+import type { Db } from '../db/client.js';
+import { chatBlocks, chatParticipants } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
+import { isUuid } from '../pictures/ids.js';
+
+// The check every chat call makes: the caller (their acting party) takes part in the conversation.
+// Anyone else gets 404 chat_not_found, the same as for a conversation that does not exist, so a
+// stranger never learns that it does.
+
+export interface Participation {
+  chatId: string;
+  partyId: string;
+  role: ChatRole;
+  /** The other participant; undefined once they deleted their account. */
+  other: { partyId: string; role: ChatRole } | undefined;
+}
+
+export async function participationOf(db: Db, chatId: string, partyId: string): Promise<Participation> {
+  if (!isUuid(chatId)) throw new AppError(404, 'chat_not_found');
+  const rows = await db
+    .select({ partyId: chatParticipants.partyId, role: chatParticipants.role })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.chatId, chatId));
+  const me = rows.find((r) => r.partyId === partyId);
+  if (!me) throw new AppError(404, 'chat_not_found');
+  const other = rows.find((r) => r.partyId !== partyId);
+  return { chatId, partyId, role: me.role, other: other ? { partyId: other.partyId, role: other.role } : undefined };
+}
+
+/** Whether either party has blocked the other (a block holds everywhere: no new chats, no messages between them). */
+export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(chatBlocks)
+    .where(
+      or(
+        and(eq(chatBlocks.blockerPartyId, a), eq(chatBlocks.blockedPartyId, b)),
+        and(eq(chatBlocks.blockerPartyId, b), eq(chatBlocks.blockedPartyId, a)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** 403 chat_blocked when a message between the two may not be written. */
+export async function assertMayWrite(db: Db, participation: Participation): Promise<void> {
+  if (participation.other && (await blockedBetween(db, participation.partyId, participation.other.partyId))) {
+    throw new AppError(403, 'chat_blocked');
+  }
+}

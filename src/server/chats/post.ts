@@ -1,0 +1,102 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { ChatKind } from '../../domain/chats.js';
+import type { Db } from '../db/client.js';
+import { chatMessages, chatParticipants, chats } from '../db/schema.js';
+
+// Writing to a conversation, for the chat routes and for other areas (an ownership request is a chat;
+// its answers are system messages). Every write tells all API instances through NOTIFY on CHAT_CHANNEL,
+// which PostgreSQL delivers when the transaction commits (and never if it rolls back); each instance's
+// listener (live.ts) pushes it to the WebSockets of the participants connected to it.
+
+export const CHAT_CHANNEL = 'chat_events';
+
+/** What goes through CHAT_CHANNEL: ids only (NOTIFY payloads are small); listeners read the rest. */
+export type ChatNotice =
+  | { type: 'message'; chat_id: string; message_id: string }
+  | { type: 'chat'; chat_id: string }
+  | { type: 'read'; chat_id: string; party_id: string };
+
+export async function notifyChat(tx: Db, notice: ChatNotice): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+export interface NewMessage {
+  chatId: string;
+  /** Null: a message the system writes (kind system). */
+  senderPartyId: string | null;
+  content: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  photoKey?: string | null;
+  photoThumbnailKey?: string | null;
+}
+
+/** Adds a message, marks it read for its writer, brings the chat back into archived inboxes, and tells every instance. */
+export async function addMessage(tx: Db, message: NewMessage): Promise<{ messageId: string; createdAt: Date }> {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({
+      chatId: message.chatId,
+      senderPartyId: message.senderPartyId,
+      kind: message.senderPartyId ? 'text' : 'system',
+      content: message.content,
+      latitude: message.latitude ?? null,
+      longitude: message.longitude ?? null,
+      photoKey: message.photoKey ?? null,
+      photoThumbnailKey: message.photoThumbnailKey ?? null,
+    })
+    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+  if (!row) throw new Error('chat message insert returned nothing');
+  await tx.update(chats).set({ lastMessageAt: row.createdAt }).where(eq(chats.id, message.chatId));
+  await tx.update(chatParticipants).set({ archivedAt: null }).where(eq(chatParticipants.chatId, message.chatId));
+  if (message.senderPartyId) {
+    await tx
+      .update(chatParticipants)
+      .set({ lastReadAt: row.createdAt })
+      .where(and(eq(chatParticipants.chatId, message.chatId), eq(chatParticipants.partyId, message.senderPartyId)));
+  }
+  await notifyChat(tx, { type: 'message', chat_id: message.chatId, message_id: row.id });
+  return { messageId: row.id, createdAt: row.createdAt };
+}
+
+export interface NewChat {
+  bikeId: string;
+  kind: ChatKind;
+  /** The bike's current owner. */
+  ownerPartyId: string;
+  /** The one who writes first. */
+  senderPartyId: string;
+  content: string;
+  /** Where the first message says the bike is (a finder's message), if anywhere. */
+  latitude?: number | null;
+  longitude?: number | null;
+  shareContact?: boolean;
+}
+
+/** Starts a conversation between a bike's owner and a sender, with the sender's first message. Call it in a transaction. */
+export async function startChat(tx: Db, input: NewChat): Promise<{ chatId: string; messageId: string }> {
+  if (input.ownerPartyId === input.senderPartyId) throw new Error('a chat needs two parties');
+  const [chat] = await tx.insert(chats).values({ bikeId: input.bikeId, kind: input.kind }).returning({ id: chats.id });
+  if (!chat) throw new Error('chat insert returned nothing');
+  await tx.insert(chatParticipants).values([
+    { chatId: chat.id, partyId: input.ownerPartyId, role: 'owner' },
+    { chatId: chat.id, partyId: input.senderPartyId, role: 'sender', sharesContact: input.shareContact ?? false },
+  ]);
+  const { messageId } = await addMessage(tx, {
+    chatId: chat.id,
+    senderPartyId: input.senderPartyId,
+    content: input.content,
+    latitude: input.latitude,
+    longitude: input.longitude,
+  });
+  return { chatId: chat.id, messageId };
+}
+
+/** The other participant of a two-party chat, or undefined. */
+export async function otherParticipant(db: Db, chatId: string, partyId: string) {
+  const [row] = await db
+    .select({ partyId: chatParticipants.partyId, role: chatParticipants.role })
+    .from(chatParticipants)
+    .where(and(eq(chatParticipants.chatId, chatId), ne(chatParticipants.partyId, partyId)));
+  return row;
+}

@@ -1,0 +1,96 @@
+import { inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, makePlates } from '../bikes/bike-test-factory.js';
+import { type OwnershipTest, ownershipTest, uploadPicture } from '../ownership/ownership-test-factory.js';
+import { reportStolen } from './theft-test-factory.js';
+
+// The police report PDF (issue 6): the owner's own document with everything the police ask for, in the
+// language of the request, with the bike's pictures; never cached.
+
+let o: OwnershipTest;
+beforeAll(async () => {
+  o = await ownershipTest();
+});
+afterAll(() => o.close());
+
+/** The text drawn on the pages: pdf-lib writes it as hex strings inside Flate-compressed content streams. */
+function drawnText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    try {
+      const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+      for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${Buffer.from(hex[1] ?? '', 'hex').toString('latin1')}\n`;
+    } catch {
+      // Not a compressed content stream (an image, say).
+    }
+  }
+  return text;
+}
+
+const get = (token: string, bikeId: string, language = 'en') =>
+  api(o.t.app, token, 'GET', `/api/bikes/${bikeId}/stolen-report/police-report.pdf`, undefined, { 'accept-language': language });
+
+describe('the police report', () => {
+  it('is a PDF with the report, the owner with the full CPR number, the bike, its plate and its pictures', async () => {
+    const owner = await o.user({ language: 'en' });
+    const [plate] = await makePlates(o.t.database.db, 1);
+    const bike = await o.bike(owner, { bikekey_id: plate, production_year: 2021, normal_price_dkk: 8999 });
+    await uploadPicture(o.t, owner, bike.id, 'public');
+    await uploadPicture(o.t, owner, bike.id, 'frame_number');
+    const report = await reportStolen(o.t, owner, bike.id, { frame_number: bike.frame_number });
+
+    const res = await get(owner.token, bike.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="police-report-${bike.frame_number}.pdf"`);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+    // Both pictures are in it, as JPEG images.
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(2);
+    expect(pdf.toString('latin1')).toContain('/DCTDecode');
+
+    const text = drawnText(pdf);
+    for (const expected of [
+      'Bicycle theft report',
+      String(report.id),
+      'Anna Jensen',
+      '0101901234',
+      'Nørregade 1, 3. floor, side th',
+      '1165 København K',
+      'anna.jensen@example.dk',
+      bike.frame_number ?? '',
+      plate ?? '',
+      '2021',
+      '8,999 kr.',
+      'Locked to an object',
+      'The battery was with the owner',
+      'Nørreport Station, cykelparkeringen',
+      '55.683312, 12.571734',
+      'Tall man in a red jacket',
+      'A kiosk clerk saw it',
+      '7,500 kr.',
+      'Frame number',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('speaks the language of the request and makes do without pictures', async () => {
+    const owner = await o.user();
+    const bike = await o.bike(owner);
+    await reportStolen(o.t, owner, bike.id);
+    const da = drawnText((await get(owner.token, bike.id, 'da')).rawPayload);
+    expect(da).toContain('Anmeldelse af cykeltyveri');
+    expect(da).toContain('CPR-nummer');
+    expect(da).toContain('Ejeren har ikke tilføjet billeder.');
+    const no = drawnText((await get(owner.token, bike.id, 'no')).rawPayload);
+    expect(no).toContain('Anmeldelse av sykkeltyveri');
+    expect(no).toContain('Fødselsnummer');
+  });
+});

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { ChatSummary } from '../../domain/chats';
+import { coordinates, mapLink, previewText, shortTime, systemText } from './chat-format';
+
+// A stand-in for i18next's t that shows which key (and values) were asked for.
+const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
+
+const chat = (last: ChatSummary['last_message']): ChatSummary => ({ last_message: last }) as ChatSummary;
+
+describe('chat wording', () => {
+  it('translates the keys of system messages, and never shows an unknown key as it is', () => {
+    expect(systemText(t, 'transfer_completed')).toBe('chats:system.transfer_completed');
+    expect(systemText(t, '<script>')).toBe('chats:system.unknown');
+  });
+
+  it('previews the last message: system ones translated, mine marked', () => {
+    const at = '2026-11-21T10:00:00Z';
+    expect(previewText(t, chat({ content: 'ownership_request_declined', kind: 'system', mine: false, created_at: at }))).toBe(
+      'chats:system.ownership_request_declined',
+    );
+    expect(previewText(t, chat({ content: 'Hej', kind: 'text', mine: true, created_at: at }))).toBe('chats:inbox.mine {"text":"Hej"}');
+    expect(previewText(t, chat({ content: 'Hej', kind: 'text', mine: false, created_at: at }))).toBe('Hej');
+    expect(previewText(t, chat(null))).toBe('');
+  });
+
+  it('previews a photo or a place sent without text as such', () => {
+    const at = '2026-11-21T10:00:00Z';
+    expect(previewText(t, chat({ content: '', kind: 'text', mine: false, created_at: at }))).toBe('chats:inbox.attachment');
+    expect(previewText(t, chat({ content: '', kind: 'text', mine: true, created_at: at }))).toBe(
+      'chats:inbox.mine {"text":"chats:inbox.attachment"}',
+    );
+  });
+
+  it('shows the time today, the day this year, the date before', () => {
+    const now = new Date(2026, 10, 21, 15, 0);
+    expect(shortTime(new Date(2026, 10, 21, 9, 5).toISOString(), 'da', now)).toBe('09.05');
+    expect(shortTime(new Date(2026, 2, 3, 9, 5).toISOString(), 'en', now)).toBe('3 Mar');
+    expect(shortTime(new Date(2024, 2, 3, 9, 5).toISOString(), 'en', now)).toBe('3 Mar 2024');
+    expect(shortTime('not a date', 'en', now)).toBe('');
+  });
+
+  it('links a place to OpenStreetMap', () => {
+    expect(mapLink(55.6761, 12.5683)).toBe('https://www.openstreetmap.org/?mlat=55.67610&mlon=12.56830#map=17/55.67610/12.56830');
+    expect(coordinates(59.9139, 10.7522)).toBe('59.91390, 10.75220');
+  });
+});

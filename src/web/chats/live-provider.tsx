@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import type { LiveServerFrame } from '../../domain/chats';
+import { queryClient } from '../app/query-client';
+import { useSession, useSessionStore } from '../app/session-store';
+import { appendMessage, chatKeys } from './chats-api';
+import { connectLive, publishLive } from './live';
+
+/** What a frame changes in the query cache of the acting party. */
+export function applyFrame(partyId: string, frame: LiveServerFrame): void {
+  if (frame.type === 'message') {
+    appendMessage(partyId, frame.chat_id, frame.message);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(partyId, frame.chat_id) });
+  } else if (frame.type === 'unread') {
+    queryClient.setQueryData(chatKeys.unread(partyId), frame.unread);
+  } else if (frame.type === 'chat') {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(partyId, frame.chat_id) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
+  }
+}
+
+/**
+ * Keeps this tab's live chat connection while someone is signed in (mounted in the signed-in layout only,
+ * so public pages carry none of this). A new token (log in, change user) opens a new connection.
+ */
+export function ChatLive() {
+  const token = useSessionStore((s) => s.token);
+  const partyId = useSession()?.party_id ?? '';
+  useEffect(() => {
+    if (!token || !partyId) return;
+    const connection = connectLive({
+      token,
+      onFrame: (frame) => {
+        applyFrame(partyId, frame);
+        publishLive(frame);
+      },
+      onReady: () => {
+        // Whatever happened while the connection was down (or before it, e.g. a message sent from the
+        // light contact page, which has no query cache) is fetched again.
+        void queryClient.invalidateQueries({ queryKey: ['chats', partyId] });
+      },
+    });
+    return () => connection.close();
+  }, [token, partyId]);
+  return null;
+}

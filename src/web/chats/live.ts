@@ -1,0 +1,142 @@
+import type { LiveClientFrame, LiveServerFrame } from '../../domain/chats';
+
+// The live channel of the chats (GET /api/chats/live, a WebSocket): one per signed-in tab. The first frame
+// authenticates with the session token; the server then pushes new messages, unread counts and changed
+// conversations. A lost connection comes back with growing pauses (1 s … 30 s, with jitter so that a
+// restarted server is not hit by every tab at once); a ping every 25 s keeps proxies from closing an idle one.
+
+export const PING_INTERVAL_MS = 25_000;
+const BACKOFF_START_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
+/** The server closes with this code when the token is not (or no longer) valid: trying again will not help. */
+export const CLOSE_UNAUTHORISED = 4401;
+
+/** The part of a WebSocket this module uses (the browser's, or the ws package's in a test). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface LiveOptions {
+  token: string;
+  onFrame: (frame: LiveServerFrame) => void;
+  /** Connected and authenticated; `again` after a lost connection (what was missed should be fetched). */
+  onReady?: (again: boolean) => void;
+  /** The server refused the token. */
+  onUnauthorised?: () => void;
+  url?: string;
+  createSocket?: (url: string) => SocketLike;
+}
+
+export interface LiveConnection {
+  close(): void;
+}
+
+/** The delay before reconnect attempt `attempt` (0, 1, 2 …): doubling, capped, with up to 20 % jitter. */
+export function backoffDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** attempt);
+  return Math.round(base * (0.8 + 0.2 * random()));
+}
+
+export function liveUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/chats/live`;
+}
+
+function parseFrame(data: unknown): LiveServerFrame | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const frame = JSON.parse(data) as { type?: unknown };
+    return typeof frame?.type === 'string' ? (frame as LiveServerFrame) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function connectLive(options: LiveOptions): LiveConnection {
+  const url = options.url ?? liveUrl(window.location);
+  const create = options.createSocket ?? ((address: string) => new WebSocket(address) as unknown as SocketLike);
+  let socket: SocketLike | null = null;
+  let attempt = 0;
+  let everReady = false;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+
+  const send = (frame: LiveClientFrame) => {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(frame));
+  };
+
+  const open = () => {
+    if (stopped) return;
+    const current = create(url);
+    socket = current;
+    current.onopen = () => send({ type: 'auth', token: options.token });
+    current.onmessage = (event) => {
+      const frame = parseFrame(event.data);
+      if (!frame) return;
+      if (frame.type === 'ready') {
+        const again = everReady;
+        everReady = true;
+        attempt = 0;
+        clearInterval(pingTimer);
+        pingTimer = setInterval(() => send({ type: 'ping' }), PING_INTERVAL_MS);
+        options.onReady?.(again);
+        return;
+      }
+      options.onFrame(frame);
+    };
+    current.onerror = () => {
+      // A close follows every error; reconnecting is decided there.
+    };
+    current.onclose = (event) => {
+      clearInterval(pingTimer);
+      if (socket === current) socket = null;
+      if (stopped) return;
+      if (event.code === CLOSE_UNAUTHORISED) {
+        options.onUnauthorised?.();
+        return;
+      }
+      retryTimer = setTimeout(open, backoffDelay(attempt));
+      attempt += 1;
+    };
+  };
+
+  // A tab coming back from sleep or a network change should not wait out a long pause.
+  const onOnline = () => {
+    if (stopped || socket) return;
+    clearTimeout(retryTimer);
+    attempt = 0;
+    open();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+
+  open();
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+      socket?.close(1000);
+      socket = null;
+    },
+  };
+}
+
+type Listener = (frame: LiveServerFrame) => void;
+const listeners = new Set<Listener>();
+
+/** Pages that want to react to a frame (the open conversation marks new messages read) listen here. */
+export function subscribeLive(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function publishLive(frame: LiveServerFrame): void {
+  for (const listener of listeners) listener(frame);
+}

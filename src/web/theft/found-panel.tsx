@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { eidProviderOf } from '../../domain/verification';
+import { useProfile } from '../account/profile-api';
+import { ApiError } from '../app/api-client';
+import { readApiError } from '../app/errors';
+import { useApprovalReturn } from '../ownership/ownership-parts';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { beginVerificationPath } from '../verification/verification-api';
+import { useReportFound } from './theft-api';
+
+const isApprovalRequired = (error: unknown) =>
+  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'approval_required';
+
+export function useProviderName(): string {
+  const { t } = useTranslation('verification');
+  const profile = useProfile();
+  return t(`verification:provider.${profile.data ? eidProviderOf(profile.data.region) : 'any'}`);
+}
+
+/**
+ * "My bike is found" (§4): reporting found deletes the report and the stolen mark, and needs the owner's
+ * approval with national ID (act report_found, bound to this bike). The provider sends the user back
+ * with ?found=approved&approval_id=…; the owner confirms once more and the call carries the approval.
+ */
+export function FoundPanel({ bikeId }: { bikeId: string }) {
+  const { t } = useTranslation('theft');
+  const navigate = useNavigate();
+  const provider = useProviderName();
+  const found = useReportFound(bikeId);
+  const { approvalId, clear } = useApprovalReturn('found');
+  const here = `/app/my-bikes/${encodeURIComponent(bikeId)}/stolen-bike-report`;
+  const approvePath = beginVerificationPath({
+    type: 'approve',
+    act: 'report_found',
+    subjectId: bikeId,
+    successUrl: `${here}?found=approved`,
+    failureUrl: here,
+  });
+  const expired = isApprovalRequired(found.error);
+  const { hash } = useLocation();
+  // "My bike is found" on the bike page links here with #found; the router does not scroll to it by itself.
+  useEffect(() => {
+    if (hash === '#found') document.getElementById('found')?.scrollIntoView();
+  }, [hash]);
+  const failure = found.isError && !expired ? readApiError(found.error, t) : null;
+
+  if (approvalId) {
+    return (
+      <section className="card theft-found" id="found" aria-labelledby="found-title">
+        <h2 id="found-title">{t('found.confirmTitle')}</h2>
+        {/* The page's VerificationNotice says the approval went well; only an expired one is told here. */}
+        {expired && <Alert>{t('found.expired')}</Alert>}
+        {failure?.kind === 'message' && <Alert>{failure.text}</Alert>}
+        <p>{t('found.what')}</p>
+        <div className="actions">
+          {expired ? (
+            <Link to={approvePath} className="btn btn-primary">
+              {t('found.approveAgain', { provider })}
+            </Link>
+          ) : (
+            <Button
+              busy={found.isPending || found.isSuccess}
+              onClick={() =>
+                found.mutate(approvalId, {
+                  onSuccess: () => navigate(`/app/my-bikes/${encodeURIComponent(bikeId)}?found=done`, { replace: true }),
+                })
+              }
+            >
+              {t('found.confirm')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={clear} disabled={found.isPending}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card theft-found" id="found" aria-labelledby="found-title">
+      <h2 id="found-title">{t('found.title')}</h2>
+      <p>{t('found.lead', { provider })}</p>
+      <p className="muted">{t('found.what')}</p>
+      <Link to={approvePath} className="btn btn-primary">
+        {t('found.start', { provider })}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { maskCpr } from '../../domain/identity';
+import { readApiError } from '../app/errors';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { useTheftDraft } from './draft-store';
+import { IncompleteAlert } from './incomplete-alert';
+import { reportInput } from './report-input';
+import { incompleteSections, sectionOfField } from './sections';
+import { DraftCheckbox } from './step-fields';
+import type { StepForm } from './step-form';
+import { ReportSummary } from './summary';
+import { useFileReport, useInsurers } from './theft-api';
+import { type useWizard, WIZARD_BASE } from './use-wizard';
+
+/** Send the report (§2, §5): police report wanted, the three acknowledgements, a summary with edit links, Submit. */
+export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<typeof useWizard> }) {
+  const { t } = useTranslation('theft');
+  const navigate = useNavigate();
+  const reset = useTheftDraft((s) => s.reset);
+  const file = useFileReport();
+  const insurers = useInsurers(wizard.draft.isInsured === true);
+  const [incomplete, setIncomplete] = useState<ReturnType<typeof incompleteSections> | null>(null);
+  const { draft, ctx } = wizard;
+  const insurer = insurers.data?.insurers.find((i) => i.party_id === draft.insurance_company);
+  const profileCpr = wizard.profile.data?.cpr_number ?? null;
+  const cpr = draft.cpr_number?.trim();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    form.attempt();
+    const missing = incompleteSections(draft, ctx);
+    if (missing.length > 0 || !draft.bike_id) {
+      setIncomplete(missing);
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    setIncomplete(null);
+    const bikeId = draft.bike_id;
+    file.mutate(reportInput(draft), {
+      onSuccess: () => {
+        reset();
+        navigate(`${WIZARD_BASE}/report-confirmed?bike=${encodeURIComponent(bikeId)}`, { replace: true });
+      },
+    });
+  };
+
+  const failure = file.isError ? readApiError(file.error, t) : null;
+  const failedSection = failure?.kind === 'message' ? sectionOfField(failure.field) : null;
+
+  return (
+    <form className="theft-form" noValidate onSubmit={submit}>
+      {incomplete && <IncompleteAlert sections={incomplete} current="send-report" noBike={!draft.bike_id} />}
+      {failure?.kind === 'message' && (
+        <Alert title={t('send.failedTitle')}>
+          <p>{failure.text}</p>
+          {failedSection && failedSection !== 'send-report' && (
+            <Link to={`${WIZARD_BASE}/${failedSection}`}>{t('send.fixIn', { section: t(`section.${failedSection}`) })}</Link>
+          )}
+        </Alert>
+      )}
+      <p>{t('send.lead')}</p>
+      <DraftCheckbox form={form} name="policeReportRequested" label={t('field.policeReportRequested')} />
+      <fieldset className="theft-fieldset">
+        <legend>{t('send.acknowledgeTitle')}</legend>
+        <DraftCheckbox form={form} name="acknowledgement_payout" label={t('send.ack.payout')} />
+        <DraftCheckbox form={form} name="acknowledgement_data_share" label={t('send.ack.dataShare')} />
+        <DraftCheckbox form={form} name="acknowledgement_ownership_transfer" label={t('send.ack.ownershipTransfer')} />
+      </fieldset>
+      <h2>{t('send.summaryTitle')}</h2>
+      <ReportSummary
+        editBase={WIZARD_BASE}
+        sections={['personal-info', 'insurance', 'bike-info', 'culprit-info', 'time-location']}
+        values={{
+          ...draft,
+          insurer_name: insurer?.name ?? null,
+          cpr_display: cpr ? maskCpr(cpr.replace(/[\s-]/g, '')) : profileCpr ? t('send.cprFromProfile', { cpr: profileCpr }) : null,
+        }}
+      />
+      <div className="actions">
+        <Button type="submit" busy={file.isPending}>
+          {t('send.submit')}
+        </Button>
+        <Link to={WIZARD_BASE} className="btn btn-secondary">
+          {t('backToOverview')}
+        </Link>
+      </div>
+    </form>
+  );
+}
