@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CONSENT_TYPES } from '../../domain/identity';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { queryClient, refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 
 // GET /identities/consents/ and POST /identities/consents/{type}/.
@@ -29,7 +29,7 @@ export function useChangeConsent() {
       api<Consent[]>(`/identities/consents/${type}/`, { method: 'POST', body: { action: given ? 'add' : 'remove' } }),
     onSuccess: (consents) => {
       queryClient.setQueryData(consentsKey(partyId), consents);
-      void queryClient.invalidateQueries({ queryKey: consentsKey(partyId) });
+      void refreshQueries(consentsKey(partyId));
     },
   });
 }

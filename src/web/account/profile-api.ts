@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import type { Profile } from '../../domain/identity';
 import { isLanguage } from '../../domain/locale';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { queryClient, refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 import type { ProfileChanges } from './profile-values';
 
@@ -35,7 +35,7 @@ export function useSaveProfile() {
     mutationFn: (update: ProfileChanges) => api<SaveResult>('/identities/me', { method: 'PUT', body: update }),
     onSuccess: (result) => {
       queryClient.setQueryData(profileKey(result.profile.party_id), result.profile);
-      void queryClient.invalidateQueries({ queryKey: profileKey(result.profile.party_id) });
+      void refreshQueries(profileKey(result.profile.party_id));
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 
 // POST /identities/authentications/email-verifications: mails a new verification link to the signed-in user.
 export const sendVerificationMail = () => api<{ sent_to: string }>('/identities/authentications/email-verifications', { method: 'POST' });
@@ -9,6 +9,6 @@ export function useSendVerificationMail() {
   return useMutation({
     mutationFn: sendVerificationMail,
     // An "already verified" answer means the profile we show is out of date.
-    onError: () => queryClient.invalidateQueries({ queryKey: ['identity', 'me'] }),
+    onError: () => refreshQueries(['identity', 'me']),
   });
 }

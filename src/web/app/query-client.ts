@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -11,3 +11,13 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * After a change: the queries under `queryKey` fetch again. A fetch still in flight is cancelled and started
+ * over, because it may have read the data before the change; invalidateQueries alone would reuse a query's
+ * first fetch (it cancels only queries that already have data), and the page would keep the old answer.
+ */
+export async function refreshQueries(queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReviewItem } from '../../domain/ownership-review';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 
 // GET /backoffice/ownership-verifications and POST …/{id}/reject (issue 5: what staff see of verify ownership).
@@ -22,6 +22,6 @@ export function useRejectVerification() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       api<ReviewItem>(`/backoffice/ownership-verifications/${encodeURIComponent(id)}/reject`, { method: 'POST', body: { reason } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['backoffice', 'ownership-verifications'] }),
+    onSuccess: () => refreshQueries(['backoffice', 'ownership-verifications']),
   });
 }

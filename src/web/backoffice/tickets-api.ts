@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChatKind, ChatRole } from '../../domain/chats';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 
 // GET /backoffice/tickets?status=, GET /backoffice/tickets/{id}, POST /backoffice/tickets/{id}/close
@@ -74,6 +74,6 @@ export function useTicket(ticketId: string) {
 export function useCloseTicket(ticketId: string) {
   return useMutation({
     mutationFn: () => api<Ticket>(`/backoffice/tickets/${encodeURIComponent(ticketId)}/close`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+    onSuccess: () => refreshQueries(ticketKeys.all),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Bike, BikeCredit, BikeDetail, CreateBike, CreditsOverview, PlateCheck, UpdateBike } from '../../domain/bikes';
 import { CREDIT_POLLING_MS } from '../../domain/constants';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 
 // The bike calls (issue 4) with their query keys. Keys start with 'bikes' or 'credits' and are keyed by
@@ -25,10 +25,7 @@ function useActingParty(): string {
 
 /** Everything a change to bikes or credits may have changed. */
 export function invalidateBikes(): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
-    queryClient.invalidateQueries({ queryKey: creditKeys.all }),
-  ]);
+  return Promise.all([refreshQueries(bikeKeys.all), refreshQueries(creditKeys.all)]);
 }
 
 export function useMyBikes() {

@@ -1,7 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChatMessage, ChatSummary, PostMessage, UnreadCount } from '../../domain/chats';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { queryClient, refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 import { sendPhoto } from './contact-send';
 import { PAGE_SIZE } from './limits';
@@ -91,7 +91,7 @@ export function appendMessage(partyId: string, chatId: string, message: ChatMess
 /** A conversation's header changed (shared contact, block …): keep the answer, and let the inbox refetch. */
 function keepSummary(partyId: string, summary: ChatSummary): Promise<void> {
   queryClient.setQueryData(chatKeys.detail(partyId, summary.id), summary);
-  return queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
+  return refreshQueries(chatKeys.lists(partyId));
 }
 
 export function useSendMessage(chatId: string) {
@@ -100,7 +100,7 @@ export function useSendMessage(chatId: string) {
     mutationFn: (input: PostMessage) => api<ChatMessage>(`${chatPath(chatId)}/messages`, { method: 'POST', body: input }),
     onSuccess: (message) => {
       appendMessage(partyId, chatId, message);
-      return queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
+      return refreshQueries(chatKeys.lists(partyId));
     },
   });
 }
@@ -113,7 +113,7 @@ export function useSendPhotoMessage(chatId: string) {
       sendPhoto(chatId, input.photo, input.content, input.place),
     onSuccess: (message) => {
       appendMessage(partyId, chatId, message);
-      return queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
+      return refreshQueries(chatKeys.lists(partyId));
     },
   });
 }
@@ -122,10 +122,7 @@ export function useSendPhotoMessage(chatId: string) {
 export async function markChatRead(partyId: string, chatId: string): Promise<void> {
   await api<null>(`${chatPath(chatId)}/read`, { method: 'POST' });
   queryClient.setQueryData<ChatSummary>(chatKeys.detail(partyId, chatId), (chat) => (chat ? { ...chat, unread_count: 0 } : chat));
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: chatKeys.unread(partyId) }),
-    queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) }),
-  ]);
+  await Promise.all([refreshQueries(chatKeys.unread(partyId)), refreshQueries(chatKeys.lists(partyId))]);
 }
 
 export function useShareContact(chatId: string) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { LiveServerFrame } from '../../domain/chats';
-import { queryClient } from '../app/query-client';
+import { queryClient, refreshQueries } from '../app/query-client';
 import { useSession, useSessionStore } from '../app/session-store';
 import { appendMessage, chatKeys } from './chats-api';
 import { connectLive, publishLive } from './live';
@@ -9,13 +9,13 @@ import { connectLive, publishLive } from './live';
 export function applyFrame(partyId: string, frame: LiveServerFrame): void {
   if (frame.type === 'message') {
     appendMessage(partyId, frame.chat_id, frame.message);
-    void queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
-    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(partyId, frame.chat_id) });
+    void refreshQueries(chatKeys.lists(partyId));
+    void refreshQueries(chatKeys.detail(partyId, frame.chat_id));
   } else if (frame.type === 'unread') {
     queryClient.setQueryData(chatKeys.unread(partyId), frame.unread);
   } else if (frame.type === 'chat') {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(partyId, frame.chat_id) });
-    void queryClient.invalidateQueries({ queryKey: chatKeys.lists(partyId) });
+    void refreshQueries(chatKeys.detail(partyId, frame.chat_id));
+    void refreshQueries(chatKeys.lists(partyId));
   }
 }
 
@@ -37,7 +37,7 @@ export function ChatLive() {
       onReady: () => {
         // Whatever happened while the connection was down (or before it, e.g. a message sent from the
         // light contact page, which has no query cache) is fetched again.
-        void queryClient.invalidateQueries({ queryKey: ['chats', partyId] });
+        void refreshQueries(['chats', partyId]);
       },
     });
     return () => connection.close();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CreateOrganisation, Organisation } from '../../domain/organisations';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession, useSessionStore } from '../app/session-store';
 
 // Business users (§6): GET /organisations/mine, POST /organisations/, POST /identities/acting-party/.
@@ -20,7 +20,7 @@ export function useMyOrganisations() {
 
 function keepToken(token: string) {
   useSessionStore.getState().setToken(token);
-  void queryClient.invalidateQueries({ queryKey: ['organisations'] });
+  void refreshQueries(['organisations']);
 }
 
 export async function createOrganisation(input: CreateOrganisation): Promise<Organisation> {

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BikeEvent, OwnershipLookup, OwnershipRequest, StartTransfer, Transfer } from '../../domain/ownership';
 import { api } from '../app/api-client';
 import { fetchFile } from '../app/download-file';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 import { invalidateBikes } from '../bikes/bikes-api';
 
@@ -30,10 +30,10 @@ function useActingParty(): string {
 /** A transfer or request changed: the transfers, the requests, the bikes (one may have moved) and the chats. */
 export function invalidateOwnership(): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ownershipKeys.all }),
+    refreshQueries(ownershipKeys.all),
     invalidateBikes(),
     // The conversation of an ownership request shows its state (the chats area keys start with 'chats').
-    queryClient.invalidateQueries({ queryKey: ['chats'] }),
+    refreshQueries(['chats']),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SalesLink } from '../../domain/ownership';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 
 // Sales links (issue 5): the owner's calls and their query keys. The public proof is fetched by
@@ -13,7 +13,7 @@ export const salesKeys = {
 };
 
 const linksPath = (bikeId: string) => `/bikes/${encodeURIComponent(bikeId)}/sales-links`;
-const invalidate = () => queryClient.invalidateQueries({ queryKey: salesKeys.all });
+const invalidate = () => refreshQueries(salesKeys.all);
 
 export function useSalesLinks(bikeId: string) {
   const partyId = useSession()?.party_id ?? '';

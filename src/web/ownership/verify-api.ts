@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { OwnershipVerification } from '../../domain/ownership';
 import { api } from '../app/api-client';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSession } from '../app/session-store';
 
 // Verify ownership (issue 5): the owner's calls and their query keys, keyed by the acting party like
@@ -18,7 +18,7 @@ const bikePath = (bikeId: string) => `/bikes/${encodeURIComponent(bikeId)}/owner
 
 /** Every change to a verification may change the overview, the bike's badge and its pictures. */
 function invalidate(): Promise<unknown> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: verifyKeys.all }), queryClient.invalidateQueries({ queryKey: ['bikes'] })]);
+  return Promise.all([refreshQueries(verifyKeys.all), refreshQueries(['bikes'])]);
 }
 
 /** GET /ownership-verifications: the status of each bike I own now. */

@@ -5,7 +5,7 @@ import { EID_PROVIDERS, type EidProvider, isApprovalAct } from '../../domain/ver
 import type { VerificationCompleteAnswer } from '../../domain/verification-schemas';
 import { safePath } from '../app/access';
 import { readApiError } from '../app/errors';
-import { queryClient } from '../app/query-client';
+import { refreshQueries } from '../app/query-client';
 import { useSessionStore } from '../app/session-store';
 import { Alert } from '../ui/alert';
 import { FormCard, PageTitle } from '../ui/page';
@@ -92,7 +92,7 @@ export function VerificationCompletePage() {
     ).then(
       (answer) => {
         useSessionStore.getState().setToken(answer.authentication_token);
-        void queryClient.invalidateQueries({ queryKey: ['identity', 'me'] });
+        void refreshQueries(['identity', 'me']);
         if (!active) return;
         const result = answer.session_task_result;
         const target = safePath(result.success_url) ?? safePath(pending?.success_url) ?? '/app/settings';
