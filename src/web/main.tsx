@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { serverState } from './app/server-state';
@@ -16,7 +16,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <AppRouter />
+      {/* The layout waits for its texts (the catalogs load as files); a boundary at the root, since Preact
+          has no root-level suspense. */}
+      <Suspense fallback={null}>
+        <AppRouter />
+      </Suspense>
     </StrictMode>,
   );
 }

@@ -15,8 +15,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
     if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null, reloading: false });
   }
 
-  override componentDidCatch() {
-    if (this.state.reloading) reloadForChunkError();
+  // Decided again from the error: Preact calls this before the state above is applied.
+  override componentDidCatch(error: unknown) {
+    if (shouldReloadForChunkError(error)) reloadForChunkError();
   }
 
   override render() {

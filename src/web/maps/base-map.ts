@@ -53,6 +53,7 @@ export function tileSettings(state: { mapTileUrl: string | null; mapTileAttribut
 /** Creates a Leaflet map in `container` with the outline (and tiles when configured). */
 export async function createBaseMap(container: HTMLElement, options: BaseMapOptions): Promise<BaseMap> {
   const [L, outline] = await Promise.all([loadLeaflet(), loadOutline()]);
+  await whenSized(container);
   const interactive = options.interactive ?? true;
   const map = L.map(container, {
     center: [options.latitude, options.longitude],
@@ -76,6 +77,23 @@ export async function createBaseMap(container: HTMLElement, options: BaseMapOpti
   const tiles = tileSettings();
   if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
   return { L, map };
+}
+
+/**
+ * Leaflet measures its box when it creates the map and fits views to that size: a box not laid out yet (a
+ * page held back while its texts load) would give a map of no size, looking at the wrong place.
+ */
+function whenSized(element: HTMLElement): Promise<void> {
+  const sized = () => element.clientWidth > 0 && element.clientHeight > 0;
+  if (sized()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new ResizeObserver(() => {
+      if (!sized()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(element);
+  });
 }
 
 /** A pin drawn with CSS (Leaflet's PNG icons break under bundlers, and no CDN is allowed). */

@@ -19,6 +19,7 @@ export function useBaseMap(ref: RefObject<HTMLDivElement | null>, options: BaseM
     if (!element) return;
     let cancelled = false;
     let created: BaseMap | null = null;
+    let resized: ResizeObserver | null = null;
     setStatus('loading');
     createBaseMap(element, initial.current).then(
       (base) => {
@@ -28,6 +29,9 @@ export function useBaseMap(ref: RefObject<HTMLDivElement | null>, options: BaseM
         }
         created = base;
         mapRef.current = base;
+        // Leaflet follows the window's size, not its box's (a phone turned, the layout changed).
+        resized = new ResizeObserver(() => base.map.invalidateSize());
+        resized.observe(element);
         setStatus('ready');
       },
       () => {
@@ -36,6 +40,7 @@ export function useBaseMap(ref: RefObject<HTMLDivElement | null>, options: BaseM
     );
     return () => {
       cancelled = true;
+      resized?.disconnect();
       created?.map.remove();
       mapRef.current = null;
     };
