@@ -12,6 +12,9 @@
 //   map          the stolen-bike map's clusters, list and page at 100 000 stolen bikes on PostgreSQL
 //                (scripts/bench-map.mjs, which lists its own settings); skipped like search, or with
 //                BENCH_MAP=skip. Over budget (p99 > 50 ms) it prints OVER BUDGET; the exit code stays.
+//   lighthouse   Lighthouse mobile performance of /, /search and /stolen-bike-map on the same server, median of
+//                3 runs (scripts/bench-lighthouse.mjs, which lists its own settings); BENCH_LIGHTHOUSE=skip
+//                skips it. Under 95 it prints OVER BUDGET; the exit code stays (a simulated score drifts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,6 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
 import { runSearchBench } from './bench-search.mjs';
 
@@ -246,6 +250,20 @@ function report({ coldStart, pages, version }) {
   return { markdown: lines.join('\n'), ok: coldOk && pages.every((p) => p.gzipBytes <= JS_BUDGET_BYTES) };
 }
 
+/** The Lighthouse section of the results; like search and map, it never changes the exit code. */
+async function measureLighthouse(baseUrl) {
+  if (process.env.BENCH_LIGHTHOUSE === 'skip') return 'Not measured (BENCH_LIGHTHOUSE=skip).\n';
+  try {
+    const outcome = await runLighthouseBench({ baseUrl });
+    if (outcome.overBudget) process.stdout.write('Lighthouse: OVER BUDGET (a page scores under 95, see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Lighthouse benchmark failed: ${message}`);
+    return `Not measured: the Lighthouse benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 /** The search benchmark's section of the results; a benchmark, so it never changes the exit code. */
 async function measureSearch() {
   if (process.env.BENCH_SEARCH === 'skip') return 'Not measured (BENCH_SEARCH=skip).\n';
@@ -292,9 +310,12 @@ async function main() {
     const coldStart = await measureColdStart(dataDir, port);
     const { child } = await startServer(dataDir, port);
     let pages;
+    let lighthouse;
     try {
       process.stdout.write('JavaScript per public page …\n');
       pages = await measurePages(`http://127.0.0.1:${port}`);
+      process.stdout.write('Lighthouse (mobile) on /, /search, /stolen-bike-map …\n');
+      lighthouse = await measureLighthouse(`http://127.0.0.1:${port}`);
     } finally {
       await stopServer(child);
     }
@@ -303,7 +324,7 @@ async function main() {
     const search = await measureSearch();
     process.stdout.write('Stolen-bike map at 100 000 stolen bikes on PostgreSQL …\n');
     const map = await measureMap();
-    const markdown = `${budgets}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}`;
+    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);
