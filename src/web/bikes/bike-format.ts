@@ -1,3 +1,5 @@
+import { dateTimeFormat, numberFormat } from '../app/intl';
+
 // Small pure helpers for showing a bike; the words themselves come from the catalogs (names: bike-terms.ts).
 
 /** An ISO date or timestamp in the page's language; '' for none or a value that is not a date. */
@@ -5,8 +7,7 @@ export function formatDate(value: string | null | undefined, language: string): 
   if (!value) return '';
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '';
-  const locale = language === 'no' ? 'nb-NO' : language === 'en' ? 'en-GB' : 'da-DK';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** A file size for people: 512 B, 12 KB, 3.4 MB. */
@@ -20,8 +21,7 @@ export function formatSize(bytes: number): string {
 /** A price in whole kroner, grouped in the page's language. */
 export function formatPrice(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined) return '';
-  const locale = language === 'no' ? 'nb-NO' : language === 'en' ? 'en-GB' : 'da-DK';
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value)} kr`;
+  return `${numberFormat(language, { maximumFractionDigits: 0 }).format(value)} kr`;
 }
 
 /** Several values typed in one field, separated by commas, semicolons or new lines; blanks dropped. */

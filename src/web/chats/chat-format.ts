@@ -1,12 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { PublicBike } from '../../domain/bikes';
 import type { ChatSummary } from '../../domain/chats';
+import { dateTimeFormat } from '../app/intl';
 
 // How chats put things into words: the bike's name, times, and the system messages (which carry a key,
 // so that each side reads them in their own language).
-
-const LOCALES: Record<string, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO', is: 'is-IS' };
-const locale = (language: string | undefined) => LOCALES[language ?? 'da'] ?? 'da-DK';
 
 /** Keys of the system messages other areas write (an ownership request's answers, a finished transfer). */
 export const SYSTEM_KEYS = [
@@ -43,18 +41,17 @@ function sameDay(a: Date, b: Date): boolean {
 export function shortTime(iso: string, language: string | undefined, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  if (sameDay(date, now)) return new Intl.DateTimeFormat(locale(language), { timeStyle: 'short' }).format(date);
-  if (date.getFullYear() === now.getFullYear())
-    return new Intl.DateTimeFormat(locale(language), { day: 'numeric', month: 'short' }).format(date);
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium' }).format(date);
+  if (sameDay(date, now)) return dateTimeFormat(language, { timeStyle: 'short' }).format(date);
+  if (date.getFullYear() === now.getFullYear()) return dateTimeFormat(language, { day: 'numeric', month: 'short' }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'medium' }).format(date);
 }
 
 /** A message's time in the conversation: the time today, else date and time. */
 export function messageTime(iso: string, language: string | undefined, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  if (sameDay(date, now)) return new Intl.DateTimeFormat(locale(language), { timeStyle: 'short' }).format(date);
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  if (sameDay(date, now)) return dateTimeFormat(language, { timeStyle: 'short' }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A place as an OpenStreetMap link (opens the map with a marker), and as plain coordinates. */

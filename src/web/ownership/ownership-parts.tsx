@@ -8,6 +8,7 @@ import { useProfile } from '../account/profile-api';
 import { ApiError } from '../app/api-client';
 import { saveBlob } from '../app/download-file';
 import { readApiError } from '../app/errors';
+import { formatMoment } from '../app/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { fetchBillOfSale } from './ownership-api';
@@ -16,14 +17,9 @@ import './ownership.css';
 // Small pieces shared by the ownership pages: dates, the provider's name, error texts, the status
 // label, the bill-of-sale download and the return from the national ID provider.
 
-const LOCALES: Record<string, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
-
 /** A moment as date and time in the page's language, in the viewer's time zone. */
 export function formatDateTime(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'da-DK', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatMoment(value, language, { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
 }
 
 /** "MitID", "BankID", or "MitID or BankID" before the profile is known. */
