@@ -182,6 +182,11 @@ test('a finder writes to an owner anonymously, signs up on the way, and they cha
   await expect(badgeLink).toBeVisible();
   await expectNoAxeViolations(ownerPage);
   await screenshots(ownerPage, 'inbox');
+  // On a phone the links are in the closed menu: its button carries the count.
+  const desktop = ownerPage.viewportSize();
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
+  await expect(ownerPage.getByRole('button', { name: `${tr('common:nav.menu')} ${tr('chats:badge.unread', { count: 1 })}` })).toBeVisible();
+  if (desktop) await ownerPage.setViewportSize(desktop);
 
   // The inbox search finds the message.
   await ownerPage.getByLabel(tr('chats:inbox.search')).fill('Nørreport');

@@ -58,6 +58,12 @@ export function Layout() {
               <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
             {t('nav.menu')}
+            {/* The menu is closed on a phone: the unread count shows on its button too. */}
+            {session && (
+              <Suspense fallback={null}>
+                <UnreadBadge />
+              </Suspense>
+            )}
           </button>
           <nav id="main-menu" popover="auto" ref={menu} className="header-nav" aria-label={t('nav.main')}>
             <LanguageSwitcher />
