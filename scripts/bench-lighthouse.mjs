@@ -16,19 +16,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from './bench-support.mjs';
 
 export const LIGHTHOUSE_BUDGET = 95;
 export const LIGHTHOUSE_PAGES = ['/', '/search', '/stolen-bike-map'];
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// chrome-launcher starts a visible browser unless told otherwise.
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** The metrics of the table: audit id, label, unit (Lighthouse measures all times in ms). */
 const METRICS = [
   ['first-contentful-paint', 'FCP', 's'],

@@ -3,6 +3,16 @@
 import http from 'node:http';
 import net from 'node:net';
 
+/** Chromium's flags on these machines (design.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -25,6 +25,7 @@ import { chromium } from '@playwright/test';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
 import { runSearchBench } from './bench-search.mjs';
+import { CHROMIUM_ARGS } from './bench-support.mjs';
 
 const JS_BUDGET_BYTES = 120_000; // 120 kB, kB as Vite counts them (1000 bytes)
 const COLD_START_BUDGET_MS = 3_000;
@@ -57,14 +58,6 @@ const OTHER_PUBLIC_PAGES = [
   // A scanned plate: the demo owner's registered bike, and a free plate (demo data).
   '/sticker-id/DEMOBIKE1',
   '/sticker-id/01/05790000000000/21/DEMO0019',
-];
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 // BENCH_SERVER: 'source', or the path of another server build's main.js; by default dist/server/main.js.
