@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect, freePort, get, stopServer } from './bench-support.mjs';
+import { benchSettings, connect, freePort, get, stopServer } from './bench-support.mjs';
 
 export const MAP_P99_BUDGET_MS = 50;
 const SCRATCH_DB = 'bike_bench_map';
@@ -292,12 +292,7 @@ function cases(sampleBikeIds) {
 /** Runs the map benchmark: { skipped } when there is no PostgreSQL, else { markdown, results, overBudget }. */
 export async function runMapBench(options = {}) {
   const started = performance.now();
-  const serverMain =
-    options.serverMain ??
-    (process.env.BENCH_SERVER && process.env.BENCH_SERVER !== 'source' ? process.env.BENCH_SERVER : 'dist/server/main.js');
-  const fromSource = options.fromSource ?? (process.env.BENCH_SERVER === 'source' || !existsSync(path.resolve(root, serverMain)));
-  const webDir = options.webDir ?? (process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web'));
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { serverMain, fromSource, webDir, adminUrl } = benchSettings(options);
   const bikes = Number(process.env.BENCH_MAP_BIKES ?? 100_000);
   const duration = Number(process.env.BENCH_DURATION ?? 10);
   const connections = Number(process.env.BENCH_MAP_CONNECTIONS ?? 20);

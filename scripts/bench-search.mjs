@@ -29,7 +29,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { connect, freePort, get, stopServer } from './bench-support.mjs';
+import { benchSettings, connect, freePort, get, stopServer } from './bench-support.mjs';
 
 export const P99_BUDGET_MS = 20;
 const SCRATCH_DB = 'bike_bench_search';
@@ -409,12 +409,7 @@ function markdown(results, { bikes, duration, connections, server, elapsed }) {
  */
 export async function runSearchBench(options = {}) {
   const started = performance.now();
-  const serverMain =
-    options.serverMain ??
-    (process.env.BENCH_SERVER && process.env.BENCH_SERVER !== 'source' ? process.env.BENCH_SERVER : 'dist/server/main.js');
-  const fromSource = options.fromSource ?? (process.env.BENCH_SERVER === 'source' || !existsSync(path.resolve(root, serverMain)));
-  const webDir = options.webDir ?? (process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web'));
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { serverMain, fromSource, webDir, adminUrl } = benchSettings(options);
   const bikes = Number(process.env.BENCH_BIKES ?? 1_000_000);
   const duration = Number(process.env.BENCH_DURATION ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -1,7 +1,10 @@
 // Helpers shared by the benchmarks (bench-search.mjs, bench-map.mjs): a free port, a plain GET, a
 // PostgreSQL connection, stopping a server started for a run.
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Chromium's flags on these machines (design.md). */
 export const CHROMIUM_ARGS = [
@@ -53,4 +56,22 @@ export function stopServer(child) {
     });
     child.kill('SIGTERM');
   });
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Which server and web build a benchmark runs (BENCH_SERVER, WEB_DIR), unless the caller passes them, and the
+ * PostgreSQL admin URL (BENCH_DATABASE_URL) for the scratch databases.
+ */
+export function benchSettings(options = {}) {
+  const serverMain =
+    options.serverMain ??
+    (process.env.BENCH_SERVER && process.env.BENCH_SERVER !== 'source' ? process.env.BENCH_SERVER : 'dist/server/main.js');
+  return {
+    serverMain,
+    fromSource: options.fromSource ?? (process.env.BENCH_SERVER === 'source' || !existsSync(path.resolve(root, serverMain))),
+    webDir: options.webDir ?? (process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web')),
+    adminUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
 }

@@ -25,7 +25,7 @@ import { chromium } from '@playwright/test';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
 import { runSearchBench } from './bench-search.mjs';
-import { CHROMIUM_ARGS } from './bench-support.mjs';
+import { benchSettings, CHROMIUM_ARGS } from './bench-support.mjs';
 
 const JS_BUDGET_BYTES = 120_000; // 120 kB, kB as Vite counts them (1000 bytes)
 const COLD_START_BUDGET_MS = 3_000;
@@ -61,9 +61,7 @@ const OTHER_PUBLIC_PAGES = [
 ];
 
 // BENCH_SERVER: 'source', or the path of another server build's main.js; by default dist/server/main.js.
-const serverMain = process.env.BENCH_SERVER && process.env.BENCH_SERVER !== 'source' ? process.env.BENCH_SERVER : 'dist/server/main.js';
-const fromSource = process.env.BENCH_SERVER === 'source' || !existsSync(serverMain);
-const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.resolve('dist/web');
+const { serverMain, fromSource, webDir } = benchSettings();
 const outFile = process.env.BENCH_OUT ?? 'bench-results.md';
 
 function freePort() {
