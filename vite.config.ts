@@ -74,7 +74,7 @@ export default defineConfig(({ command }) => ({
         // The design system is used by nearly every page: one chunk rather than a dozen tiny ones, each
         // of which would cost a request and its own compression overhead on a page's first load.
         manualChunks(id) {
-          if (id.includes('/src/web/ui/') || id.endsWith('/src/web/app/errors.ts')) return 'ui';
+          if (id.includes('/src/web/ui/') || id.endsWith('/src/web/lib/errors.ts')) return 'ui';
           return undefined;
         },
       },

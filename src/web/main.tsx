@@ -1,10 +1,10 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
-import { serverState } from './app/server-state';
-import { applyTheme } from './app/theme';
 import { startWebVitals } from './events/web-vitals';
 import { initI18n } from './i18n';
+import { serverState } from './lib/server-state';
+import { applyTheme } from './lib/theme';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import './app/styles.css';
 

@@ -20,8 +20,11 @@ test('a newer site version on an API answer reloads the page once, not again', a
 
   // The same newer version again (e.g. a stale cache): no second reload.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Wait for the routed answer too: a route still fetching when the test ends fails the next test.
+  const saved = page.waitForResponse('**/api/identities/language/');
   await page.getByLabel('Language').selectOption('da');
   await expect(page.locator('html')).toHaveAttribute('lang', 'da');
+  await saved;
   expect(loads).toBe(1);
 });
 

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../lib/intl';
+import { useProfile } from '../lib/profile';
 import { ActingPartyCard } from '../organisations/acting-party-card';
 import { Alert } from '../ui/alert';
+import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { IdentityCard } from '../verification/identity-card';
 import { VerificationNotice } from '../verification/verification-notice';
 import { useAccountLanguage } from './account-language';
 import { BikesCard } from './bikes-card';
-import { formatDate, LANGUAGE_NAMES } from './format';
-import { LoadError } from './load-error';
-import { useProfile } from './profile-api';
+import { LANGUAGE_NAMES } from './format';
 import { VerifyBanner } from './verify-banner';
 import './account.css';
 

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { useEffect } from 'react';
 import type { Profile } from '../../domain/identity';
 import type { Language } from '../../domain/locale';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 /** Switches the interface language at once, and names it on the page for screen readers and spell checkers. */
 export async function switchLanguage(language: Language): Promise<void> {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CONSENT_TYPES } from '../../domain/identity';
-import { api } from '../app/api-client';
-import { queryClient, refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { queryClient, refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // GET /identities/consents/ and POST /identities/consents/{type}/.
 

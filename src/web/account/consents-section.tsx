@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
+import { formatDate } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { CheckboxField } from '../ui/field';
+import { LoadError } from '../ui/load-error';
 import { Loading } from '../ui/spinner';
 import { type ConsentType, useChangeConsent, useConsents } from './consents-api';
-import { formatDate } from './format';
-import { LoadError } from './load-error';
 
 const OPTIONAL: ConsentType[] = ['newsletter', 'marketing'];
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { APPROVAL_HEADER } from '../../domain/verification';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 // DELETE /identities/{partyId}/: deletes the account and all personal data; the server mails a goodbye.
 // Deleting yourself carries your approval through national ID (step-up).

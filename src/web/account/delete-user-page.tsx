@@ -2,10 +2,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { eidProviderOf } from '../../domain/verification';
-import { ApiError } from '../app/api-client';
-import { readApiError } from '../app/errors';
-import { queryClient } from '../app/query-client';
-import { useSession, useSessionStore } from '../app/session-store';
+import { ApiError } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
+import { useProfile } from '../lib/profile';
+import { queryClient } from '../lib/query-client';
+import { useSession, useSessionStore } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -13,7 +14,6 @@ import { FormCard, PageTitle } from '../ui/page';
 import { beginVerificationPath } from '../verification/verification-api';
 import { VerificationNotice } from '../verification/verification-notice';
 import { useDeleteAccount } from './delete-api';
-import { useProfile } from './profile-api';
 import './account.css';
 
 /**

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProfile } from '../lib/profile';
+import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { IdentityCard } from '../verification/identity-card';
 import { VerificationNotice } from '../verification/verification-notice';
 import { useAccountLanguage } from './account-language';
 import { ConsentsSection } from './consents-section';
-import { LoadError } from './load-error';
-import { useProfile } from './profile-api';
 import { ProfileForm } from './profile-form';
 import './account.css';
 

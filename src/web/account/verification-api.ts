@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
 
 // POST /identities/authentications/email-verifications: mails a new verification link to the signed-in user.
 export const sendVerificationMail = () => api<{ sent_to: string }>('/identities/authentications/email-verifications', { method: 'POST' });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../domain/identity';
-import { ApiError } from '../app/api-client';
-import { readApiError } from '../app/errors';
+import { ApiError } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { useSendVerificationMail } from './verification-api';

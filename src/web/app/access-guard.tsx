@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { validSession } from '../../domain/session';
-import { decideAccess } from './access';
-import { setInvalidTokenHandler } from './api-client';
-import { useSessionStore } from './session-store';
+import { decideAccess } from '../lib/access';
+import { setInvalidTokenHandler } from '../lib/api-client';
+import { useSessionStore } from '../lib/session-store';
 
 /** Applies the §2 access table on every navigation, and takes an `auth_token` from the address (§2). */
 export function AccessGuard({ children }: { children: ReactNode }) {

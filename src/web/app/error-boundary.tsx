@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
+import { reloadForChunkError, shouldReloadForChunkError } from '../lib/site-version';
 import { PageError } from './route-error';
-import { reloadForChunkError, shouldReloadForChunkError } from './site-version';
 
 /** Catches a page that failed to load or render: a chunk gone after a deploy reloads once (§2). */
 export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; reloading: boolean }> {

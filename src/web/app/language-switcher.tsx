@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../domain/locale';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 // Each language is named in itself, whatever the page's language, so the names are not translated.
 const NAMES: Record<Language, string> = { da: 'Dansk', en: 'English', no: 'Norsk' };

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SwitchBannerSlot } from '../backoffice/switch-banner-slot';
 import { RouteChangeEvents } from '../events/route-change-events';
+import { useSession, useSessionStore } from '../lib/session-store';
 import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
-import { useSession, useSessionStore } from './session-store';
 
 // The unread count beside Messages: its own chunk, fetched only for a signed-in user (public pages stay light).
 const UnreadBadge = lazy(() => import('../chats/unread-badge').then((m) => ({ default: m.UnreadBadge })));

@@ -3,13 +3,13 @@ import { accountPublicRoutes } from '../account/routes';
 import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
 import { identityRoutes } from '../identity/routes';
+import { lazyPage } from '../lib/lazy-page';
 import { salesLinkPublicRoutes } from '../ownership/sales-link-routes';
 import { publicRoutes } from '../public/routes';
 import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
 import { stolenMapRoutes } from '../stolen-map/routes';
 import { Layout } from './layout';
-import { lazyPage } from './lazy-page';
 
 // Each area owns its routes (web/<area>/routes.tsx); pages load lazily so a page ships only its own code.
 // Declarative routing: the data router would add ~16 KB to every first load for features we do not use.
@@ -28,7 +28,7 @@ const routes: RouteObject[] = [
       ...stolenMapRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
-      { path: 'backoffice/*', element: lazyPage(() => import('../backoffice/backoffice-app'), 'BackofficeApp') },
+      { path: 'backoffice/*', element: lazyPage(() => import('./backoffice-app'), 'BackofficeApp') },
     ],
   },
 ];

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ChatLive } from '../chats/live-provider';
 import { PendingContactNotice } from '../chats/pending-contact-notice';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 
 /** The signed-in areas (/app …) share a query cache; public pages do without it and load faster. */
 export function SignedInLayout({ children }: { children?: ReactNode }) {

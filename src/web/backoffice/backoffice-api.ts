@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BackofficeIdentity } from '../../domain/backoffice';
-import { api } from '../app/api-client';
-import { useSession, useSessionStore } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { useSession, useSessionStore } from '../lib/session-store';
 
 // GET /backoffice/identities and POST /identities/switch-user/{id} (§6, §7).
 

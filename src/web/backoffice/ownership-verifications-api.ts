@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReviewItem } from '../../domain/ownership-review';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // GET /backoffice/ownership-verifications and POST …/{id}/reject (issue 5: what staff see of verify ownership).
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../app/session-store';
+import { useSession } from '../lib/session-store';
 
 // Part of every page (layout.tsx), so it is only this: the banner itself and its texts load when a
 // switched session is seen (design.md: the public pages' first-load budget).

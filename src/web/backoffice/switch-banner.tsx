@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../app/api-client';
-import { readApiError } from '../app/errors';
-import { useSessionStore } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
+import { useSessionStore } from '../lib/session-store';
 import { Button } from '../ui/button';
 import './switch-banner.css';
 

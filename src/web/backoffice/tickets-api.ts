@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChatKind, ChatRole } from '../../domain/chats';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // GET /backoffice/tickets?status=, GET /backoffice/tickets/{id}, POST /backoffice/tickets/{id}/close
 // (issue 5: reported conversations). The answers as the server's schemas (backoffice/tickets-schemas.ts) give them.

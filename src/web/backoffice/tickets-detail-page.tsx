@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../account/format';
-import { ApiError } from '../app/api-client';
+import { ApiError } from '../lib/api-client';
+import { formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';

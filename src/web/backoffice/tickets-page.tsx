@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../account/format';
-import { ApiError } from '../app/api-client';
-import { readApiError } from '../app/errors';
+import { ApiError } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
+import { formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BikeDocument, DocumentKind, Picture, PictureKind, PublicBike } from '../../domain/bikes';
-import { api } from '../app/api-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session-store';
 import { invalidateBikes } from './bikes-api';
 
 // Pictures, documents and the public card of one bike (issue 4). Uploads are multipart: the fields first,

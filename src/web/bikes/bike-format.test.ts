@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatSize, splitList, tabFrom } from './bike-format';
+import { formatDate } from '../lib/intl';
+import { formatSize, splitList, tabFrom } from './bike-format';
 
 describe('formatDate', () => {
   it('formats dates in the page language and ignores what is not a date', () => {

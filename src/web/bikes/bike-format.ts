@@ -1,14 +1,6 @@
-import { dateTimeFormat, numberFormat } from '../app/intl';
+import { numberFormat } from '../lib/intl';
 
 // Small pure helpers for showing a bike; the words themselves come from the catalogs (names: bike-terms.ts).
-
-/** An ISO date or timestamp in the page's language; '' for none or a value that is not a date. */
-export function formatDate(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
 
 /** A file size for people: 512 B, 12 KB, 3.4 MB. */
 export function formatSize(bytes: number): string {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Bike, BikeCredit, BikeDetail, CreateBike, CreditsOverview, PlateCheck, UpdateBike } from '../../domain/bikes';
 import { CREDIT_POLLING_MS } from '../../domain/constants';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // The bike calls (issue 4) with their query keys. Keys start with 'bikes' or 'credits' and are keyed by
 // the acting party, so a list cached for another user (change user, switch-user) is never shown.

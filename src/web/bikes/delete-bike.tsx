@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
 import { eidProviderOf } from '../../domain/verification';
-import { useProfile } from '../account/profile-api';
-import { ApiError } from '../app/api-client';
-import { readApiError } from '../app/errors';
+import { ApiError } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
+import { useProfile } from '../lib/profile';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { beginVerificationPath } from '../verification/verification-api';
 import { useDeleteBike } from './bikes-api';
-import { ConfirmDialog } from './confirm-dialog';
 
 const isApprovalRequired = (error: unknown) =>
   error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'approval_required';

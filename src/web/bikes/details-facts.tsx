@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Bike } from '../../domain/bikes';
-import { formatDate, formatPrice } from './bike-format';
+import { formatDate } from '../lib/intl';
+import { formatPrice } from './bike-format';
 import { brandName } from './bike-terms';
 
 /** The bike's fields as a description list (details tab, complete-confirm). */

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BikeDetail, type BikeDocument, DOCUMENT_KINDS, type DocumentKind, UPLOAD_MAX_BYTES } from '../../domain/bikes';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
+import { formatDate } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SelectField } from '../ui/field';
 import { useDeleteDocument, useUploadDocument } from './bike-files-api';
-import { formatDate, formatSize } from './bike-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { formatSize } from './bike-format';
 import { FilePicker } from './file-picker';
 
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Equipment, EquipmentFields } from '../../domain/bikes';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 import { invalidateBikes } from './bikes-api';
 
 // Equipment of one bike (§3 Equipment draft): batteries, locks, accessories. The list comes with the bike

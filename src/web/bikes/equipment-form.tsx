@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type BikeDetail, type Equipment, type EquipmentType, LOCK_TYPES } from '../../domain/bikes';
-import { ApiError } from '../app/api-client';
+import { ApiError } from '../lib/api-client';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { CheckboxField, SelectField, TextField } from '../ui/field';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BikeDetail, EQUIPMENT_TYPES, type Equipment, type EquipmentType } from '../../domain/bikes';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PageTitle } from '../ui/page';
 import { BackToBike, BikeGate } from './bike-gate';
 import { bikeName } from './bike-terms';
-import { ConfirmDialog } from './confirm-dialog';
 import { DocumentList, DocumentUpload } from './documents-panel';
 import { useDeleteEquipment } from './equipment-api';
 import { EquipmentForm } from './equipment-form';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../domain/bikes';
-import { formatDate } from './bike-format';
+import { formatDate } from '../lib/intl';
 
 /** The name of one piece of equipment: its product (and maker), else its type. */
 export function useEquipmentName() {

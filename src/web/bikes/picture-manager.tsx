@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BikeDetail, type Picture, type PictureKind, UPLOAD_MAX_BYTES } from '../../domain/bikes';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
 import { useDeletePicture, useUploadPicture } from './bike-files-api';
-import { ConfirmDialog } from './confirm-dialog';
 import { FilePicker } from './file-picker';
 import { SignedImage } from './signed-image';
 

@@ -1,9 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
-/** Children of /app for one bike: /app/my-bikes/{bikeId}/… and /app/redirects/edit-bike/{bikeId}. */
+/** Children of /app for one bike: /app/my-bikes/{bikeId}/… (the page itself is my-bikes') and /app/redirects/edit-bike/{bikeId}. */
 export const bikeRoutes: RouteObject[] = [
-  { path: 'my-bikes/:bikeId', element: lazyPage(() => import('./bike-page'), 'BikePage') },
   { path: 'my-bikes/:bikeId/edit', element: lazyPage(() => import('./bike-edit-page'), 'BikeEditPage') },
   { path: 'my-bikes/:bikeId/edit/equipment', element: lazyPage(() => import('./equipment-page'), 'EquipmentEditPage') },
   { path: 'my-bikes/:bikeId/intro-step', element: lazyPage(() => import('./intro-step-page'), 'IntroStepPage') },

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
+import { formatDate } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
-import { formatDate } from './bike-format';
 import { BackToBike, BikeGate, BikeLoadError } from './bike-gate';
 import { bikeName } from './bike-terms';
 import { useCreditsOverview } from './bikes-api';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { PublicBike } from '../../domain/bikes';
 import type { ChatSummary } from '../../domain/chats';
-import { dateTimeFormat } from '../app/intl';
+import { dateTimeFormat } from '../lib/intl';
 
 // How chats put things into words: the bike's name, times, and the system messages (which carry a key,
 // so that each side reads them in their own language).

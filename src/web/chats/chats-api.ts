@@ -1,8 +1,8 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChatMessage, ChatSummary, PostMessage, UnreadCount } from '../../domain/chats';
-import { api } from '../app/api-client';
-import { queryClient, refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { queryClient, refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 import { sendPhoto } from './contact-send';
 import { PAGE_SIZE } from './limits';
 

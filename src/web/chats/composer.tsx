@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 import type { LatLng } from '../maps/location-picker';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatSummary } from '../../domain/chats';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 // Sending a first message to a bike's owner (the contact page): the text, and for a finder the place
 // with it (POST /chats/ takes both), then the photo as the next message through the photo route. Plain

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ChatSummary } from '../../domain/chats';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';

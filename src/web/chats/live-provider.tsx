@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { LiveServerFrame } from '../../domain/chats';
-import { queryClient, refreshQueries } from '../app/query-client';
-import { useSession, useSessionStore } from '../app/session-store';
+import { queryClient, refreshQueries } from '../lib/query-client';
+import { useSession, useSessionStore } from '../lib/session-store';
 import { appendMessage, chatKeys } from './chats-api';
 import { connectLive, publishLive } from './live';
 

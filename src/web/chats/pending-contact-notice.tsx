@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../app/session-store';
+import { useSession } from '../lib/session-store';
 import { contactPath } from './contact-paths';
 import { useDraftStore, useWaitingContact } from './draft-store';
 import './pending-contact-notice.css';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /**
  * /app/bikes/{bikeId}/contact-bike-owner, in the public route table: a visitor may open it (app/access.ts)

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Children of /app: /app/chats, /app/chats/{chatId}, /app/bikes/{bikeId}/contact-bike-owner/success. */
 export const chatRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PublicBike } from '../../domain/bikes';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 export type PublicBikeState =
   | { kind: 'loading' }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../account/format';
+import { formatDateTime } from '../lib/intl';
 import { Button } from '../ui/button';
 import { linkify } from './linkify';
 import type { Mail } from './mailbox-api';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { validSession } from '../../domain/session';
-import { afterLoginPath } from '../app/access';
-import { api } from '../app/api-client';
+import { afterLoginPath } from '../lib/access';
+import { api } from '../lib/api-client';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';

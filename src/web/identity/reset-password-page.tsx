@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import { api } from '../app/api-client';
-import { useSessionStore } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { useSessionStore } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { useZodForm } from '../ui/form';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 // §2 public identity pages, plus the sign-up welcome, which the access guard keeps for signed-in users.
 export const identityRoutes: RouteObject[] = [

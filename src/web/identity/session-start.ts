@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import type { Language } from '../../domain/locale';
-import { api } from '../app/api-client';
-import { useSessionStore } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { useSessionStore } from '../lib/session-store';
 
 interface LanguageAnswer {
   language: Language;

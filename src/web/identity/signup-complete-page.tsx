@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { safePath } from '../app/access';
-import { api } from '../app/api-client';
-import { useSession } from '../app/session-store';
+import { safePath } from '../lib/access';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { FormCard, PageTitle } from '../ui/page';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialIntent, SocialProvider, SocialStart } from '../../domain/social';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { socialProviders, startSocial } from './social';

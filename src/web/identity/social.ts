@@ -1,5 +1,5 @@
 import type { SocialAnswer, SocialIntent, SocialProvider, SocialStart, SocialStartAnswer } from '../../domain/social';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 // Social sign-in in the browser: the list of providers, the start of a trip (the sealed flow is kept in
 // sessionStorage until the provider sends the person back to /login/social/callback), and its end.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../app/api-client';
-import { readApiError } from '../app/errors';
+import { api } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
 
 export type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; to: string } | { kind: 'failed'; text: string };
 

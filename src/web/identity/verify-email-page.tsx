@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../app/api-client';
-import { readApiError } from '../app/errors';
-import { useSession, useSessionStore } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
+import { useSession, useSessionStore } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { FormCard, PageTitle } from '../ui/page';

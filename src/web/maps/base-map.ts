@@ -1,5 +1,5 @@
 import type * as Leaflet from 'leaflet';
-import { serverState } from '../app/server-state';
+import { serverState } from '../lib/server-state';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './map-constants';
 
 // Every map starts here: Leaflet and the outline of Denmark and Norway load lazily (after the page has

@@ -1,7 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverState } from '../app/server-state';
+import { serverState } from '../lib/server-state';
 import { Button } from '../ui/button';
 import { pinIcon } from './base-map';
 import { formatPoint, type GeolocationProblem, geolocationProblem, normalisePoint } from './coordinates';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../account/format';
 import { useCreditsOverview } from '../bikes/bikes-api';
+import { formatDate } from '../lib/intl';
 import { Spinner } from '../ui/spinner';
 
 /** §3/§4: credits left and the subscription's state (active, VIP, period end); polled every 30 s. */

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Bike } from '../../domain/bikes';
-import { LoadError } from '../account/load-error';
 import { BikeLabels, BikeThumb } from '../bikes/bike-labels';
 import { bikeName } from '../bikes/bike-terms';
 import { useMyBikes } from '../bikes/bikes-api';
 import { ReceiveBikeCard, TransferPendingLabel } from '../ownership/bike-page-parts';
+import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { CreditsSummary } from './credits-summary';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyPlate } from '../../domain/bikes';
-import { api } from '../app/api-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session-store';
 
 // GET /api/plates/mine, keyed under 'bikes' so that any change to bikes (invalidateBikes) refreshes it.
 export function useMyPlates() {

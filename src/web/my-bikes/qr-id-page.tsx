@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyPlate } from '../../domain/bikes';
 import { EXTRA_PLATE_PRICE_DKK, STICKER_DELIVERY_BUSINESS_DAYS } from '../../domain/constants';
-import { LoadError } from '../account/load-error';
+import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useMyPlates } from './plates-api';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { readApiError } from '../app/errors';
-import { useSession } from '../app/session-store';
+import { readApiError } from '../lib/errors';
+import { useSession } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { useChooseActingParty, useMyOrganisations } from './organisations-api';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CreateOrganisation, Organisation } from '../../domain/organisations';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
-import { useSession, useSessionStore } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
+import { useSession, useSessionStore } from '../lib/session-store';
 
 // Business users (§6): GET /organisations/mine, POST /organisations/, POST /identities/acting-party/.
 

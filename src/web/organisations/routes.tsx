@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Children of /app for business users (§2 /app/organisations/create). */
 export const organisationRoutes: RouteObject[] = [

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { BikeEvent } from '../../domain/ownership';
-import { LoadError } from '../account/load-error';
 import { formatPrice } from '../bikes/bike-format';
+import { formatDateTime } from '../lib/intl';
+import { LoadError } from '../ui/load-error';
 import { Loading } from '../ui/spinner';
 import { useBikeHistory } from './ownership-api';
-import { formatDateTime } from './ownership-parts';
 import './ownership.css';
 
 /**

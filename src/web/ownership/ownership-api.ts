@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BikeEvent, OwnershipLookup, OwnershipRequest, StartTransfer, Transfer } from '../../domain/ownership';
-import { api } from '../app/api-client';
-import { fetchFile } from '../app/download-file';
-import { refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
 import { invalidateBikes } from '../bikes/bikes-api';
+import { api } from '../lib/api-client';
+import { fetchFile } from '../lib/download-file';
+import { refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // The ownership calls of the web (issue 5): transfers, bills of sale, ownership requests and a bike's
 // history. Keys start with 'ownership' and are keyed by the acting party, like the bike keys, so a cache

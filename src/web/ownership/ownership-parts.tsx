@@ -4,23 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Transfer } from '../../domain/ownership';
 import { eidProviderOf } from '../../domain/verification';
-import { useProfile } from '../account/profile-api';
-import { ApiError } from '../app/api-client';
-import { saveBlob } from '../app/download-file';
-import { readApiError } from '../app/errors';
-import { formatMoment } from '../app/intl';
+import { ApiError } from '../lib/api-client';
+import { saveBlob } from '../lib/download-file';
+import { readApiError } from '../lib/errors';
+import { useProfile } from '../lib/profile';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { fetchBillOfSale } from './ownership-api';
 import './ownership.css';
 
-// Small pieces shared by the ownership pages: dates, the provider's name, error texts, the status
+// Small pieces shared by the ownership pages: the provider's name, error texts, the status
 // label, the bill-of-sale download and the return from the national ID provider.
-
-/** A moment as date and time in the page's language, in the viewer's time zone. */
-export function formatDateTime(value: string | null | undefined, language: string): string {
-  return formatMoment(value, language, { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
-}
 
 /** "MitID", "BankID", or "MitID or BankID" before the profile is known. */
 export function useProviderName(): string {

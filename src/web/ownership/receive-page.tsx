@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LoadError } from '../account/load-error';
+import { formatDateTime } from '../lib/intl';
 import { PublicBikeCard } from '../search/public-bike-card';
+import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useIncomingTransfers, useMyTransfers } from './ownership-api';
-import { formatDateTime } from './ownership-parts';
 import { TransferDetail } from './transfer-detail';
 import { TransferHistoryList } from './transfer-list';
 

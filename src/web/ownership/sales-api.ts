@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SalesLink } from '../../domain/ownership';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // Sales links (issue 5): the owner's calls and their query keys. The public proof is fetched by
 // sales-proof-api.ts, without the query library (public pages do not load it).

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** /for-sale/{linkId}: the public proof behind a sales ad (open to visitors; see app/access.ts). */
 export const salesLinkPublicRoutes: RouteObject[] = [

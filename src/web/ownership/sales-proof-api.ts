@@ -1,5 +1,5 @@
 import type { SalesProof } from '../../domain/ownership';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 // GET /sales-links/{id}: the public proof behind a sales link. A plain call (no query library): the
 // page is public and its first load stays small.

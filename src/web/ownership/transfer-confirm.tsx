@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Transfer } from '../../domain/ownership';
+import { formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Loading } from '../ui/spinner';
 import { beginVerificationPath } from '../verification/verification-api';
 import { useConfirmTransfer } from './ownership-api';
-import { claimApproval, formatDateTime, ownershipErrorText, useProviderName, withParam } from './ownership-parts';
+import { claimApproval, ownershipErrorText, useProviderName, withParam } from './ownership-parts';
 
 // Confirming a handover with national ID (act confirm_transfer, bound to the transfer): the seller while the
 // transfer is pending or after it was accepted, the buyer afterwards (or when accepting). When both have

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transfer } from '../../domain/ownership';
 import { formatPrice } from '../bikes/bike-format';
-import { formatDateTime, TransferStatus } from './ownership-parts';
+import { formatDateTime } from '../lib/intl';
+import { TransferStatus } from './ownership-parts';
 import '../bikes/bike.css';
 
 /** The terms of a transfer as facts: the other side, dates, price and what goes with the bike. */

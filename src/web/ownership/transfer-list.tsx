@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Transfer } from '../../domain/ownership';
 import { formatPrice } from '../bikes/bike-format';
-import { BillOfSaleButton, formatDateTime, TransferStatus, transferBikeName } from './ownership-parts';
+import { formatDateTime } from '../lib/intl';
+import { BillOfSaleButton, TransferStatus, transferBikeName } from './ownership-parts';
 
 /**
  * Transfers as a list (a bike's earlier ones on its transfer page; all of the caller's on "my transfers"),

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /**
  * Children of /app: hand a bike over (/app/my-bikes/{bikeId}/transfer-ownership), take one over

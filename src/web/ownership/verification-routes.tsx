@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Children of /app: verify ownership (/app/bikes/verify-ownership…) and the sales links of a bike. */
 export const verificationRoutes: RouteObject[] = [

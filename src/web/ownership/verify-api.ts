@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { OwnershipVerification } from '../../domain/ownership';
-import { api } from '../app/api-client';
-import { refreshQueries } from '../app/query-client';
-import { useSession } from '../app/session-store';
+import { api } from '../lib/api-client';
+import { refreshQueries } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
 
 // Verify ownership (issue 5): the owner's calls and their query keys, keyed by the acting party like
 // the bike calls (bikes-api.ts), so another user's cached status is never shown.

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
-import { readApiError } from '../app/errors';
 import { BikeGate } from '../bikes/bike-gate';
 import { bikeName } from '../bikes/bike-terms';
 import { SignedImage } from '../bikes/signed-image';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';

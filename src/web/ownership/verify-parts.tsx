@@ -2,7 +2,7 @@ import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerificationStatus } from '../../domain/ownership';
 import { eidProviderOf } from '../../domain/verification';
-import { useProfile } from '../account/profile-api';
+import { useProfile } from '../lib/profile';
 import { Spinner } from '../ui/spinner';
 import './verify.css';
 

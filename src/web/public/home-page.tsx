@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../app/session-store';
+import { useSession } from '../lib/session-store';
 import { PageTitle } from '../ui/page';
 
 export function HomePage() {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 export const publicRoutes: RouteObject[] = [
   { index: true, element: lazyPage(() => import('./home-page'), 'HomePage') },

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Children of /app: registering a bike, credits and vouchers (§2 bike registration). */
 export const registerRoutes: RouteObject[] = [

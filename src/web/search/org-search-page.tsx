@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrgPublicBike } from '../../domain/bikes';
-import { useSession } from '../app/session-store';
+import { formatDate } from '../lib/intl';
+import { useSession } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { PageTitle } from '../ui/page';
 import { SearchForm, SearchResults, useBikeSearch } from './search-core';
@@ -55,10 +56,7 @@ export function OrgSearchPage() {
 
 function OrgFacts({ bike }: { bike: OrgPublicBike }) {
   const { t, i18n } = useTranslation('search');
-  const date = new Date(bike.registered_on);
-  const registered = Number.isNaN(date.getTime())
-    ? bike.registered_on
-    : date.toLocaleDateString(i18n.resolvedLanguage === 'no' ? 'nb-NO' : (i18n.resolvedLanguage ?? 'da'), { dateStyle: 'medium' });
+  const registered = formatDate(bike.registered_on, i18n.resolvedLanguage, 'medium') || bike.registered_on;
   return (
     <div className="bike-card-extra">
       <ul className="org-facts" aria-label={t('org.factsLabel')}>

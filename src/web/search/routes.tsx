@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Public search by frame number or plate ID, and the organisation search. */
 export const searchRoutes: RouteObject[] = [

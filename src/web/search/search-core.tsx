@@ -2,8 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PublicBike } from '../../domain/bikes';
-import { ApiError, api } from '../app/api-client';
-import { readApiError } from '../app/errors';
+import { ApiError, api } from '../lib/api-client';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';

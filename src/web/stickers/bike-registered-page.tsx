@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 import { PublicBikeCard } from '../search/public-bike-card';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MapClustersAnswer, MapFilters, MapListAnswer, StolenBikeSummary } from '../../domain/stolen-map';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 import { apiQuery, type Box } from './map-filters';
 
 // The map's two calls, with plain fetch (a public page: no query library). An answer that arrives after

@@ -1,11 +1,6 @@
 import type { StolenBikeSummary } from '../../domain/stolen-map';
-import { formatMoment } from '../app/intl';
 
-// How the map's pages name a bike and a date.
-
-export function formatDay(iso: string, language: string | undefined): string {
-  return formatMoment(iso, language, { dateStyle: 'long' }) ?? iso;
-}
+// How the map's pages name a bike.
 
 /** "Brand Model", or the fallback when the owner gave neither. */
 export function bikeName(bike: Pick<StolenBikeSummary, 'brand' | 'model'>, fallback: string): string {

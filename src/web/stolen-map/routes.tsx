@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Public: the stolen-bike map (/stolen-bike-map) and one stolen bike's page (/stolen-bike-map/{bikeId}). */
 export const stolenMapRoutes: RouteObject[] = [

@@ -2,13 +2,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StolenBikePage as StolenBikePageData } from '../../domain/stolen-map';
-import { ApiError, api } from '../app/api-client';
+import { ApiError, api } from '../lib/api-client';
+import { formatDate } from '../lib/intl';
 import { PublicBikeCard } from '../search/public-bike-card';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { FormCard, PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
-import { bikeName, formatDay } from './map-format';
+import { bikeName } from './map-format';
 import '../maps/map-box.css';
 import './stolen-map.css';
 
@@ -70,7 +71,7 @@ function StolenBike({ page }: { page: StolenBikePageData }) {
       <section className="stolen-where" aria-labelledby="stolen-where-title">
         <h2 id="stolen-where-title">{t('bike.whereTitle')}</h2>
         <p>
-          <strong>{t('bike.stolenOn', { date: formatDay(summary.stolen_at, i18n.resolvedLanguage) })}</strong>
+          <strong>{t('bike.stolenOn', { date: formatDate(summary.stolen_at, i18n.resolvedLanguage) })}</strong>
           <br />
           {t('bike.area', { area })}
         </p>

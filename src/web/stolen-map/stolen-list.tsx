@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StolenBikeSummary } from '../../domain/stolen-map';
+import { formatDate } from '../lib/intl';
 import { Button } from '../ui/button';
 import type { ListState } from './map-data';
-import { bikeName, bikePagePath, formatDay } from './map-format';
+import { bikeName, bikePagePath } from './map-format';
 
 /**
  * The bikes on the map as a list of real links: the keyboard and screen-reader way through the map.
@@ -80,7 +81,7 @@ function StolenItem({ bike }: { bike: StolenBikeSummary }) {
           <span className="stolen-item-name">{name}</span>
           {details && <span>{details}</span>}
           <span>{bike.area ?? t(`filters.regions.${bike.region}`)}</span>
-          <span className="stolen-item-date">{t('list.stolenOn', { date: formatDay(bike.stolen_at, i18n.resolvedLanguage) })}</span>
+          <span className="stolen-item-date">{t('list.stolenOn', { date: formatDate(bike.stolen_at, i18n.resolvedLanguage) })}</span>
         </span>
       </Link>
     </li>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MapFilters, StolenBikePage, StolenBikeSummary } from '../../domain/stolen-map';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 import { PageTitle } from '../ui/page';
 import type { BikePopup } from './cluster-map';
 import { type MapView, useClusters, useStolenList } from './map-data';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../app/download-file';
-import { readApiError } from '../app/errors';
+import { saveBlob } from '../lib/download-file';
+import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { fetchPoliceReport } from './theft-api';

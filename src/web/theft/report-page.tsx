@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StolenReport } from '../../domain/theft';
 import { BackToBike, BikeLoadError, isNotFound, useBikeId } from '../bikes/bike-gate';
+import { formatDateTime } from '../lib/intl';
 import { PlaceMap } from '../maps/location-picker';
 import { Alert } from '../ui/alert';
 import { PageTitle } from '../ui/page';
@@ -42,7 +43,7 @@ export function StolenReportPage() {
 
 function FiledReport({ report }: { report: StolenReport }) {
   const { t, i18n } = useTranslation('theft');
-  const reportedAt = new Date(report.reported_at).toLocaleString(i18n.resolvedLanguage ?? 'da', { dateStyle: 'long', timeStyle: 'short' });
+  const reportedAt = formatDateTime(report.reported_at, i18n.resolvedLanguage, 'long');
   const values: SummaryValues = {
     ...report,
     insurer_name: report.insurance_company?.name ?? null,

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 const wizard = () => import('./wizard-page');
 // domain/theft.ts THEFT_STEPS after the overview, written out: importing it here would bring zod into the route table.

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { parseTheftTime, priceOf, type StolenReportDraft, THEFT_SECTIONS, type TheftSection } from '../../domain/theft';
+import { formatDateTime, numberFormat } from '../lib/intl';
 
 /** What the summary shows: the draft or a filed report, with the insurer's name and the CPR number as shown. */
 export type SummaryValues = Omit<StolenReportDraft, 'insurance_company' | 'cpr_number'> & {
@@ -15,7 +16,7 @@ const yes = (t: TFunction, v: boolean | null | undefined) => (v === true ? t('th
 
 export function formatTime(value: string | null | undefined, language: string): string | null {
   const date = parseTheftTime(value);
-  return date ? date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  return date ? formatDateTime(date, language) : null;
 }
 
 function rows(section: TheftSection, v: SummaryValues, t: TFunction, language: string): Row[] {
@@ -40,7 +41,7 @@ function rows(section: TheftSection, v: SummaryValues, t: TFunction, language: s
       return [
         [f('isInsured'), yes(t, v.isInsured)],
         ...(v.isInsured ? ([[f('insurance_company'), v.insurer_name]] as Row[]) : []),
-        [f('bike_price'), price === null ? null : t('theft:summary.price', { price: price.toLocaleString(language) })],
+        [f('bike_price'), price === null ? null : t('theft:summary.price', { price: numberFormat(language, {}).format(price) })],
       ];
     }
     case 'bike-info':

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Insurer, StolenReport, StolenReportInput } from '../../domain/theft';
 import { APPROVAL_HEADER } from '../../domain/verification';
-import { ApiError, api } from '../app/api-client';
-import { fetchFile } from '../app/download-file';
-import { useSession } from '../app/session-store';
 import { invalidateBikes } from '../bikes/bikes-api';
+import { ApiError, api } from '../lib/api-client';
+import { fetchFile } from '../lib/download-file';
+import { useSession } from '../lib/session-store';
 
 // The stolen-report calls (issue 6) with their query keys, keyed by the acting party like the bike calls.
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { StolenReportDraft, TheftRuleContext } from '../../domain/theft';
-import { useProfile } from '../account/profile-api';
 import { useBike } from '../bikes/bikes-api';
+import { useProfile } from '../lib/profile';
 import { type DraftFields, useTheftCpr, useTheftDraft } from './draft-store';
 
 export const WIZARD_BASE = '/app/my-bikes/report-stolen';

@@ -2,7 +2,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useSt
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
-import { readApiError } from '../app/errors';
+import { readApiError } from '../lib/errors';
 
 type Values = Record<string, unknown>;
 

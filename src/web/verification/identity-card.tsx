@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Profile } from '../../domain/identity';
 import { eidProviderOf } from '../../domain/verification';
-import { formatDate } from '../account/format';
+import { formatDate } from '../lib/intl';
 import { beginVerificationPath } from './verification-api';
 import './verification.css';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 
 /** Children of /app: the §2 redirect pages of national ID verification (signed-in pages). */
 export const verificationRoutes: RouteObject[] = [

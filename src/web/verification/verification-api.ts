@@ -5,7 +5,7 @@ import type {
   VerificationStart,
   VerificationStartAnswer,
 } from '../../domain/verification-schemas';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 // POST /identities/verifications/ and /identities/verifications/complete/ (§7), and what the tab keeps
 // while the user is away at the provider.

@@ -41,3 +41,27 @@ export function formatMoment(
   if (Number.isNaN(date.getTime())) return null;
   return dateTimeFormat(language, options).format(date);
 }
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The one way a date is shown: a calendar day ("2026-05-01", the same day in every time zone) or a moment (in the
+ * viewer's zone), in the page's language; '' for none or a value that is not a date.
+ */
+export function formatDate(value: string | null | undefined, language: string | undefined, dateStyle: 'long' | 'medium' = 'long'): string {
+  if (!value) return '';
+  if (CALENDAR_DAY.test(value)) return formatMoment(`${value}T12:00:00Z`, language, { dateStyle, timeZone: 'UTC' }) ?? '';
+  return formatMoment(value, language, { dateStyle }) ?? '';
+}
+
+/** A moment as date and time in the viewer's zone; '' for none or a value that is not a date. */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  language: string | undefined,
+  dateStyle: 'long' | 'medium' = 'medium',
+): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateTimeFormat(language, { dateStyle, timeStyle: 'short' }).format(date);
+}

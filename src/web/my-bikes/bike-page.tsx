@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
+import { tabFrom } from '../bikes/bike-format';
+import { BikeGate } from '../bikes/bike-gate';
+import { BikeLabels, BikeThumb } from '../bikes/bike-labels';
+import { Tabs } from '../bikes/bike-tabs';
+import { bikeName } from '../bikes/bike-terms';
+import { DeleteBike } from '../bikes/delete-bike';
+import { DetailsPanel } from '../bikes/details-panel';
+import { DocumentsPanel } from '../bikes/documents-panel';
+import { EquipmentPanel } from '../bikes/equipment-panel';
 import { TransferAcceptedNotice, TransferAction } from '../ownership/bike-page-parts';
 import { HistoryPanel } from '../ownership/history-panel';
 import { SalesLinkAction } from '../ownership/sales-action';
@@ -8,16 +17,7 @@ import { OwnershipVerifiedBadge, VerifyOwnershipAction } from '../ownership/veri
 import { ReportStolenAction, StolenNotice } from '../theft/bike-theft-actions';
 import { PageTitle } from '../ui/page';
 import { VerificationNotice } from '../verification/verification-notice';
-import { tabFrom } from './bike-format';
-import { BikeGate } from './bike-gate';
-import { BikeLabels, BikeThumb } from './bike-labels';
-import { Tabs } from './bike-tabs';
-import { bikeName } from './bike-terms';
-import { DeleteBike } from './delete-bike';
-import { DetailsPanel } from './details-panel';
-import { DocumentsPanel } from './documents-panel';
-import { EquipmentPanel } from './equipment-panel';
-import './bike.css';
+import '../bikes/bike.css';
 
 const TABS = ['details', 'documents', 'equipment', 'history'] as const;
 

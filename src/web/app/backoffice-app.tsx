@@ -1,6 +1,6 @@
 import { useRoutes } from 'react-router';
-import { SignedInLayout } from '../app/signed-in-layout';
-import { backofficeRoutes } from './routes';
+import { backofficeRoutes } from '../backoffice/routes';
+import { SignedInLayout } from './signed-in-layout';
 
 /** /backoffice/*: its route table loads with it, not with the public pages' first load (budget: 120 KB). */
 export function BackofficeApp() {

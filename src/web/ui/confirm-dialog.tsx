@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from 'react';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
