@@ -2,7 +2,8 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_FALLBACK_ORDER, type Language } from '../../domain/locale';
 
-// Catalogs: one JSON file per language and namespace (an area of the product), loaded when first needed,
+// Catalogs: one JSON file per language and namespace (an area of the product) in src/i18n, shared with the
+// server, loaded when first needed,
 // so a page ships only its own texts. Error texts come from the domain catalog shared with the server.
 export const UI_LANGUAGES = ['da', 'en', 'no', 'is'] as const;
 
