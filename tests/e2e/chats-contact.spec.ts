@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { da as daErrors } from '../../src/domain/error-texts/da';
 import daBikeCard from '../../src/i18n/da/bike-card.json' with { type: 'json' };
 import daChatContact from '../../src/i18n/da/chat-contact.json' with { type: 'json' };
 import daChats from '../../src/i18n/da/chats.json' with { type: 'json' };
 import daCommon from '../../src/i18n/da/common.json' with { type: 'json' };
+import daErrors from '../../src/i18n/da/errors.json' with { type: 'json' };
 import daIdentity from '../../src/i18n/da/identity.json' with { type: 'json' };
 import enBikeCard from '../../src/i18n/en/bike-card.json' with { type: 'json' };
 import enChatContact from '../../src/i18n/en/chat-contact.json' with { type: 'json' };

@@ -1,9 +1,9 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { da as daErrors } from '../../src/domain/error-texts/da';
 import daBikeCard from '../../src/i18n/da/bike-card.json' with { type: 'json' };
 import daChatContact from '../../src/i18n/da/chat-contact.json' with { type: 'json' };
 import daChats from '../../src/i18n/da/chats.json' with { type: 'json' };
+import daErrors from '../../src/i18n/da/errors.json' with { type: 'json' };
 import daIdentity from '../../src/i18n/da/identity.json' with { type: 'json' };
 import daStickers from '../../src/i18n/da/stickers.json' with { type: 'json' };
 import daStolenMap from '../../src/i18n/da/stolen-map.json' with { type: 'json' };

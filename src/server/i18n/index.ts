@@ -1,0 +1,52 @@
+import i18next from 'i18next';
+import type { ErrorCode } from '../../domain/errors.js';
+import { LANGUAGES, type Language } from '../../domain/locale.js';
+import daErrors from '../../i18n/da/errors.json' with { type: 'json' };
+import enErrors from '../../i18n/en/errors.json' with { type: 'json' };
+import noErrors from '../../i18n/no/errors.json' with { type: 'json' };
+
+// The server's texts (error answers, mails, PDFs) come from the same i18next catalogs as the web's
+// (src/i18n/<language>/<namespace>.json): imported as JSON, so they are loaded once at start, with no
+// backend, and tsc copies them beside the compiled server (dist/i18n). Only the namespaces the server
+// reads are imported; the server answers in da, en or no, each complete (src/i18n/catalogs.test.ts).
+const RESOURCES = {
+  da: { errors: daErrors },
+  en: { errors: enErrors },
+  no: { errors: noErrors },
+} satisfies Record<Language, Record<string, object>>;
+
+export type Namespace = keyof (typeof RESOURCES)['da'];
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: RESOURCES,
+  lng: 'da',
+  supportedLngs: [...LANGUAGES],
+  // Every language is complete, so a missing text is a bug the catalog test catches, not a fallback.
+  fallbackLng: false,
+  ns: Object.keys(RESOURCES.da),
+  defaultNS: 'errors',
+  // Mails escape their HTML themselves and PDFs are not HTML.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+/** Values put into a text's {{placeholders}}; `count` also picks the plural form. */
+export type TextValues = Record<string, string | number>;
+
+/** A text in the given language: `key` is `namespace:path.to.text`, or a path in `errors`. */
+export function t(language: Language, key: string, values?: TextValues): string {
+  return instance.t(key, { ...values, lng: language });
+}
+
+/** A text function fixed to one language and namespace (keys are then paths in that namespace). */
+export function getFixedT(language: Language, namespace: Namespace): (key: string, values?: TextValues) => string {
+  const fixed = instance.getFixedT(language, namespace);
+  return (key, values) => fixed(key, values);
+}
+
+/** The user message of an error code (§8) in the given language. */
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return t(language, `errors:${code}`);
+}
