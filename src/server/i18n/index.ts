@@ -2,17 +2,20 @@ import i18next from 'i18next';
 import type { ErrorCode } from '../../domain/errors.js';
 import { LANGUAGES, type Language } from '../../domain/locale.js';
 import daErrors from '../../i18n/da/errors.json' with { type: 'json' };
+import daMail from '../../i18n/da/mail.json' with { type: 'json' };
 import enErrors from '../../i18n/en/errors.json' with { type: 'json' };
+import enMail from '../../i18n/en/mail.json' with { type: 'json' };
 import noErrors from '../../i18n/no/errors.json' with { type: 'json' };
+import noMail from '../../i18n/no/mail.json' with { type: 'json' };
 
 // The server's texts (error answers, mails, PDFs) come from the same i18next catalogs as the web's
 // (src/i18n/<language>/<namespace>.json): imported as JSON, so they are loaded once at start, with no
 // backend, and tsc copies them beside the compiled server (dist/i18n). Only the namespaces the server
 // reads are imported; the server answers in da, en or no, each complete (src/i18n/catalogs.test.ts).
 const RESOURCES = {
-  da: { errors: daErrors },
-  en: { errors: enErrors },
-  no: { errors: noErrors },
+  da: { errors: daErrors, mail: daMail },
+  en: { errors: enErrors, mail: enMail },
+  no: { errors: noErrors, mail: noMail },
 } satisfies Record<Language, Record<string, object>>;
 
 export type Namespace = keyof (typeof RESOURCES)['da'];
@@ -40,9 +43,11 @@ export function t(language: Language, key: string, values?: TextValues): string 
   return instance.t(key, { ...values, lng: language });
 }
 
-/** A text function fixed to one language and namespace (keys are then paths in that namespace). */
-export function getFixedT(language: Language, namespace: Namespace): (key: string, values?: TextValues) => string {
-  const fixed = instance.getFixedT(language, namespace);
+export type FixedT = (key: string, values?: TextValues) => string;
+
+/** A text function fixed to one language and namespace, and optionally to a part of it (`keyPrefix`). */
+export function getFixedT(language: Language, namespace: Namespace, keyPrefix?: string): FixedT {
+  const fixed = instance.getFixedT(language, namespace, keyPrefix);
   return (key, values) => fixed(key, values);
 }
 
