@@ -58,6 +58,9 @@ export function getFixedT(language: Language, namespace: Namespace, keyPrefix?: 
   return (key, values) => fixed(key, values);
 }
 
+/** The locale of dates and numbers written in a language (Intl), the same as the web's. */
+export const INTL_LOCALES: Readonly<Record<Language, string>> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
+
 /** The user message of an error code (§8) in the given language. */
 export function errorMessage(code: ErrorCode, language: Language): string {
   return t(language, `errors:${code}`);

@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../domain/locale.js';
-import { getFixedT, t } from '../i18n/index.js';
+import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
 import { categoryName, colorTerm } from './bike-words.js';
 
@@ -33,7 +33,6 @@ export interface BillFacts {
 const FACTS_KEY = 'BikeRegisterFacts';
 const SIGNATURE_KEY = 'BikeRegisterSignature';
 
-const LOCALES: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 const TIME_ZONE = 'Europe/Copenhagen';
 
 /** Canonical JSON: object keys sorted at every level, no whitespace. */
@@ -67,7 +66,7 @@ export async function renderBillOfSale(input: RenderInput): Promise<Buffer> {
   const english = language === 'en' ? null : getFixedT('en', 'pdf', 'billOfSale');
   /** The English under a heading, for a reader who does not read the seller's language. */
   const en = (key: string) => (english ? english(key) : null);
-  const locale = LOCALES[language];
+  const locale = INTL_LOCALES[language];
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
   const date = (ymd: string) =>

@@ -1,16 +1,14 @@
 import type { Language } from '../../domain/locale.js';
 import { composeMail } from '../adapters/mail/compose.js';
 import type { MailMessage } from '../adapters/mail/mailer.js';
-import { getFixedT } from '../i18n/index.js';
+import { getFixedT, INTL_LOCALES } from '../i18n/index.js';
 
 // Ownership mails (transfers and ownership requests), in the recipient's language (mail.ownership in the
 // shared catalogs), in the layout of all mails (adapters/mail/compose.ts). They name the bike, never the
 // other person beyond the seller's first name (the recipient should know whom they deal with).
 
-const LOCALES: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
-
 export function formatDate(language: Language, date: Date): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'Europe/Copenhagen' }).format(date);
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeZone: 'Europe/Copenhagen' }).format(date);
 }
 
 function compose(

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../domain/locale.js';
-import { getFixedT, t } from '../i18n/index.js';
+import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
 import { brandNameOf, categoryName, colorTerm } from '../ownership/bike-words.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
 import type { OwnReport } from './report-read.js';
@@ -17,13 +17,12 @@ export interface PoliceReportInput extends OwnReport {
   now: Date;
 }
 
-const LOCALES: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 const ZONES = { dk: 'Europe/Copenhagen', no: 'Europe/Oslo' } as const;
 
 export async function renderPoliceReport(input: PoliceReportInput): Promise<Buffer> {
   const { report, bike, language } = input;
   const w = getFixedT(language, 'pdf', 'policeReport');
-  const locale = LOCALES[language];
+  const locale = INTL_LOCALES[language];
   const timeZone = ZONES[report.region];
   const dateTime = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d);
   // Kroner in both regions (DKK or NOK, as the owner gave it).
