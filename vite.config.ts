@@ -25,17 +25,36 @@ function buildInfo(): Plugin {
 /**
  * The text catalogs as plain files (i18n/<language>/<namespace>.json, minified): the web fetches them by
  * name with the build version, so the entry carries no map of every catalog (it grew with each
- * namespace, on every public page's first load). In development Vite serves them from src/web/i18n.
+ * namespace, on every public page's first load). They live in src/i18n, shared with the server, which
+ * also keeps its own namespaces there (mail and PDF texts, not shipped to the browser). In development
+ * a middleware of the dev server answers the same paths from that folder.
  */
+const CATALOG_ROOT = path.resolve('src/i18n');
+const SERVER_ONLY_NAMESPACES = new Set(['mail.json', 'pdf.json']);
+
 function catalogFiles(): Plugin {
   return {
     name: 'catalog-files',
-    apply: 'build',
+    configureServer(server) {
+      server.middlewares.use('/i18n', (request, response, next) => {
+        const match = /^\/([a-z]{2})\/([a-z-]+\.json)(?:\?|$)/.exec(request.url ?? '');
+        if (!match?.[1] || !match[2] || SERVER_ONLY_NAMESPACES.has(match[2])) return next();
+        try {
+          const source = readFileSync(path.join(CATALOG_ROOT, match[1], match[2]), 'utf8');
+          response.setHeader('content-type', 'application/json; charset=utf-8');
+          response.end(source);
+        } catch {
+          next();
+        }
+      });
+    },
     generateBundle() {
-      const root = path.resolve('src/web/i18n');
-      for (const language of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-        for (const file of readdirSync(path.join(root, language.name)).filter((f) => f.endsWith('.json'))) {
-          const source = JSON.stringify(JSON.parse(readFileSync(path.join(root, language.name, file), 'utf8')));
+      for (const language of readdirSync(CATALOG_ROOT, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+        const files = readdirSync(path.join(CATALOG_ROOT, language.name)).filter(
+          (f) => f.endsWith('.json') && !SERVER_ONLY_NAMESPACES.has(f),
+        );
+        for (const file of files) {
+          const source = JSON.stringify(JSON.parse(readFileSync(path.join(CATALOG_ROOT, language.name, file), 'utf8')));
           this.emitFile({ type: 'asset', fileName: `i18n/${language.name}/${file}`, source });
         }
       }

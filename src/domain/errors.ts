@@ -1,24 +1,125 @@
-import { da } from './error-texts/da.js';
-import { en } from './error-texts/en.js';
-import { no } from './error-texts/no.js';
-import type { Language } from './locale.js';
+// Error codes shared by server and web (§8), each with the HTTP status it answers: the code decides the
+// status, so a service names only the code (`new AppError('bike_not_found')`). Their user messages are the
+// `errors` namespace of the text catalogs (src/i18n/<language>/errors.json), read by the server for its
+// answers and by the web's forms; src/i18n/catalogs.test.ts checks that every code has a text there.
+// 422 codes are field problems (a `detail` list naming the field), the others answer `{detail, code}`.
+export const ERROR_STATUS = {
+  field_required: 422,
+  field_invalid: 422,
+  too_short: 422,
+  too_long: 422,
+  fill_all_fields: 422,
+  email_invalid: 422,
+  email_unknown: 422,
+  email_taken: 422,
+  social_email_taken: 409,
+  email_change_taken: 400,
+  password_too_short: 422,
+  password_wrong: 401,
+  passwords_differ: 422,
+  region_required: 422,
+  terms_required: 422,
+  zip_invalid: 422,
+  phone_invalid: 422,
+  cpr_invalid: 422,
+  password_reset_failed: 400,
+  link_invalid: 400,
+  already_verified: 400,
+  invalid_token: 401,
+  forbidden: 403,
+  not_found: 404,
+  too_many_requests: 429, // the rate limit's answer (handler map)
+  payload_too_large: 413,
+  malformed_request: 400,
+  server_error: 500, // the handler's answer to anything unexpected
+  network: 503, // the client's own: no answer came
+  verification_unavailable: 503,
+  verification_invalid: 400,
+  verification_failed: 400,
+  identity_already_verified: 400,
+  eid_in_use: 409,
+  approval_wrong_person: 403,
+  approval_required: 403,
+  autotest_only: 403,
+  redirect_not_allowed: 422,
+  account_deleted: 410,
+  business_number_invalid: 422,
+  not_switched: 400,
+  social_unavailable: 503,
+  social_failed: 400,
+  social_account_unknown: 404,
+  social_email_missing: 400,
+  frame_number_too_short: 422,
+  frame_number_in_use: 422,
+  plate_id_too_short: 422,
+  plate_invalid: 422,
+  plate_id_not_valid: 422,
+  plate_already_registered: 422,
+  plate_on_equipment: 422,
+  purchase_date_future: 422,
+  no_subscription: 402,
+  fill_existing_bikes_first: 409,
+  bike_not_found: 404,
+  search_no_results: 404,
+  search_query_too_short: 422,
+  credit_not_found: 404,
+  ownership_already_active: 409,
+  voucher_invalid: 422,
+  voucher_used: 422,
+  file_too_large: 413,
+  file_type_not_allowed: 415,
+  file_missing: 422,
+  bike_stolen_locked: 409,
+  equipment_not_found: 404,
+  equipment_unknown: 422,
+  picture_not_found: 404,
+  document_not_found: 404,
+  organisation_required: 403,
+  plate_valid: 200, // not a failure: the text of a plate check's "valid" answer
+  bike_reported_stolen: 409,
+  transfer_pending: 409,
+  transfer_to_self: 422,
+  transfer_not_found: 404,
+  transfer_expired: 410,
+  transfer_not_pending: 409,
+  request_own_bike: 422,
+  request_pending: 409,
+  request_not_found: 404,
+  request_not_pending: 409,
+  bill_of_sale_not_found: 404,
+  verification_frame_missing: 409,
+  ownership_already_verified: 409,
+  verification_not_found: 404,
+  verification_already_rejected: 409,
+  sales_link_not_found: 404,
+  sales_link_expired: 410,
+  chat_not_found: 404,
+  chat_own_bike: 422,
+  chat_blocked: 403,
+  chat_rate_limited: 429,
+  ticket_not_found: 404,
+  websocket_required: 426, // GET /api/chats/live without the upgrade
+  theft_steps_incomplete: 422,
+  theft_date_future: 422,
+  theft_noted_before_last_seen: 422,
+  theft_location_required: 422,
+  theft_acknowledgement_required: 422,
+  bike_already_reported_stolen: 409,
+  bike_not_reported_stolen: 409,
+  stolen_report_not_found: 404,
+  insurer_not_found: 422,
+  stolen_bike_not_found: 404,
+} as const satisfies Record<string, number>;
 
-// Error codes shared by server and web, with their user messages (§8): one catalog per language in
-// error-texts/, so a page loads only its own language's texts. The server answers with the message in
-// the caller's language; forms show the same texts through the web's `errors` namespace.
-const TEXTS: Record<Language, Record<ErrorCode, string>> = { da, en, no };
+export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type ErrorCode = keyof typeof da;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(da, value);
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
-export function errorMessage(code: ErrorCode, language: Language): string {
-  return TEXTS[language][code];
-}
-
-/** Every code with its texts, for tests and tools. */
-export function errorCatalog(language: Language): Readonly<Record<ErrorCode, string>> {
-  return TEXTS[language];
+/** The HTTP status an error with this code answers. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_STATUS[code];
 }

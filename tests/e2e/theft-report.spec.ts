@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import daTheft from '../../src/web/i18n/da/theft.json' with { type: 'json' };
-import enTheft from '../../src/web/i18n/en/theft.json' with { type: 'json' };
-import noTheft from '../../src/web/i18n/no/theft.json' with { type: 'json' };
+import daTheft from '../../src/i18n/da/theft.json' with { type: 'json' };
+import enTheft from '../../src/i18n/en/theft.json' with { type: 'json' };
+import noTheft from '../../src/i18n/no/theft.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, type SignedUp, seedToken } from './support/session';

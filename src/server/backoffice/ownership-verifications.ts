@@ -63,7 +63,7 @@ async function reviewItems(ctx: AppContext, where: SQL | undefined): Promise<Rev
  * audit log name the staff member. One transaction; the mail goes after commit.
  */
 export async function rejectVerification(ctx: AppContext, caller: Caller, id: string, reason: string): Promise<ReviewItem> {
-  if (!isUuid(id)) throw new AppError(404, 'verification_not_found');
+  if (!isUuid(id)) throw new AppError('verification_not_found');
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ v: ownershipVerifications })
@@ -71,9 +71,9 @@ export async function rejectVerification(ctx: AppContext, caller: Caller, id: st
       .innerJoin(bikeOwnerships, and(eq(bikeOwnerships.id, ownershipVerifications.ownershipId), isNull(bikeOwnerships.endedAt)))
       .where(eq(ownershipVerifications.id, id))
       .for('update', { of: ownershipVerifications });
-    if (!row) throw new AppError(404, 'verification_not_found');
+    if (!row) throw new AppError('verification_not_found');
     const { v } = row;
-    if (v.status === 'rejected') throw new AppError(409, 'verification_already_rejected');
+    if (v.status === 'rejected') throw new AppError('verification_already_rejected');
     const now = new Date();
     await tx
       .update(ownershipVerifications)
@@ -109,6 +109,6 @@ export async function rejectVerification(ctx: AppContext, caller: Caller, id: st
   });
   void ctx.mailer.flush();
   const [item] = await reviewItems(ctx, eq(ownershipVerifications.id, id));
-  if (!item) throw new AppError(404, 'verification_not_found');
+  if (!item) throw new AppError('verification_not_found');
   return item;
 }

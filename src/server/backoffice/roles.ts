@@ -32,7 +32,7 @@ export async function setRole(
       .from(identities)
       .where(where)
       .for('update');
-    if (!identity) throw new AppError(404, 'not_found');
+    if (!identity) throw new AppError('not_found');
     const change = { partyId: identity.partyId, email: identity.email, from: identity.role, to: role, changed: identity.role !== role };
     if (!change.changed) return change;
     await tx.update(identities).set({ role }).where(eq(identities.partyId, identity.partyId));

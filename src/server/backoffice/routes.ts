@@ -48,7 +48,7 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = callerOf(request);
         // An admin cannot demote themselves, so there is always someone left to undo a mistake.
-        if (request.params.partyId === caller.partyId) throw new AppError(403, 'forbidden');
+        if (request.params.partyId === caller.partyId) throw new AppError('forbidden');
         const change = await setRole(ctx.db, { partyId: request.params.partyId }, request.body.role, {
           partyId: caller.switchedBy?.partyId ?? caller.partyId,
           via: 'backoffice',

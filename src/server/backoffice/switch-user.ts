@@ -15,10 +15,10 @@ import { findIdentity, sessionTokenFor } from '../identity/service.js';
 /** Gives staff or an admin a token for another user; refused from a switched session. */
 export async function switchUser(ctx: AppContext, caller: Caller, targetPartyId: string): Promise<string> {
   // One level only: a switched session cannot switch on (the audit trail names one real actor).
-  if (caller.switchedBy || targetPartyId === caller.partyId) throw new AppError(403, 'forbidden');
+  if (caller.switchedBy || targetPartyId === caller.partyId) throw new AppError('forbidden');
   const target = await findIdentity(ctx.db, targetPartyId);
-  if (!target) throw new AppError(404, 'not_found');
-  if (!maySwitchTo(caller.role, target.role)) throw new AppError(403, 'forbidden');
+  if (!target) throw new AppError('not_found');
+  if (!maySwitchTo(caller.role, target.role)) throw new AppError('forbidden');
   await ctx.db.insert(auditLog).values({
     actorPartyId: caller.partyId,
     action: 'switch_user.start',
@@ -30,9 +30,9 @@ export async function switchUser(ctx: AppContext, caller: Caller, targetPartyId:
 
 /** Ends a switch: a fresh token of the one who switched. */
 export async function switchBack(ctx: AppContext, caller: Caller): Promise<string> {
-  if (!caller.switchedBy) throw new AppError(400, 'not_switched');
+  if (!caller.switchedBy) throw new AppError('not_switched');
   const actor = await findIdentity(ctx.db, caller.switchedBy.partyId);
-  if (!actor) throw new AppError(401, 'invalid_token');
+  if (!actor) throw new AppError('invalid_token');
   await ctx.db.insert(auditLog).values({ actorPartyId: actor.partyId, action: 'switch_user.end', targetPartyId: caller.partyId });
   return sessionTokenFor(ctx, actor);
 }

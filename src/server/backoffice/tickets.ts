@@ -73,7 +73,7 @@ async function ticketById(ctx: AppContext, ticketId: string): Promise<Ticket> {
         .leftJoin(identities, eq(identities.partyId, tickets.reporterPartyId))
         .where(eq(tickets.id, ticketId))
     : [];
-  if (!row) throw new AppError(404, 'ticket_not_found');
+  if (!row) throw new AppError('ticket_not_found');
   return toTicket(row);
 }
 

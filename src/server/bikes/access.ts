@@ -24,6 +24,6 @@ export async function bikeOfCaller(db: Db, caller: Caller, bikeId: string): Prom
         .where(and(eq(bikes.id, bikeId), eq(bikeOwnerships.partyId, caller.actingPartyId)))
         .limit(1)
     : [];
-  if (!row) throw new AppError(404, 'bike_not_found');
+  if (!row) throw new AppError('bike_not_found');
   return row;
 }

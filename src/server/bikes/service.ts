@@ -39,7 +39,7 @@ async function frameNumberRaceAs422<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     const constraint = violatedUnique(err);
     if (constraint === FRAME_NUMBER_CONSTRAINT || (constraint === '' && !(err instanceof AppError))) {
-      throw new AppError(422, 'frame_number_in_use', 'frame_number');
+      throw new AppError('frame_number_in_use', 'frame_number');
     }
     throw err;
   }
@@ -54,7 +54,7 @@ async function frameNumberTaken(tx: Db, normalised: string, exceptBikeId?: strin
 }
 
 function checkBrand(brandId: string | null | undefined): void {
-  if (brandId && !findBrand(brandId)) throw new AppError(422, 'field_invalid', 'brand_id');
+  if (brandId && !findBrand(brandId)) throw new AppError('field_invalid', 'brand_id');
 }
 
 /** The columns an input sets (undefined = not given, null = clear). */
@@ -132,13 +132,13 @@ export async function listMyBikes(ctx: AppContext, caller: Caller): Promise<Bike
 export async function registerBike(ctx: AppContext, caller: Caller, input: CreateBike): Promise<Bike> {
   const frameNumber = input.frame_number ?? null;
   const plateId = input.bikekey_id ?? null;
-  if (!frameNumber && !plateId) throw new AppError(422, 'fill_all_fields', 'frame_number');
+  if (!frameNumber && !plateId) throw new AppError('fill_all_fields', 'frame_number');
   checkBrand(input.brand_id);
   const normalised = frameNumber ? normaliseFrameNumber(frameNumber) : null;
   const productionYear = input.production_year ?? (frameNumber ? productionYearFromFrameNumber(frameNumber) : null);
   const { bike, ownership } = await frameNumberRaceAs422(() =>
     ctx.db.transaction(async (tx) => {
-      if (normalised && (await frameNumberTaken(tx, normalised))) throw new AppError(422, 'frame_number_in_use', 'frame_number');
+      if (normalised && (await frameNumberTaken(tx, normalised))) throw new AppError('frame_number_in_use', 'frame_number');
       const [bike] = await tx
         .insert(bikes)
         .values({ ...fieldColumns(input), frameNumber, frameNumberNormalised: normalised, productionYear })
@@ -175,7 +175,7 @@ export async function getBike(ctx: AppContext, caller: Caller, bikeId: string): 
 export async function previewPublicBike(ctx: AppContext, caller: Caller, bikeId: string): Promise<PublicBike> {
   const { bike } = await bikeOfCaller(ctx.db, caller, bikeId);
   const card = (await publicCardsOf(ctx, [bike.id], { onlyVisible: false, forOwner: true })).get(bike.id);
-  if (!card) throw new AppError(404, 'bike_not_found');
+  if (!card) throw new AppError('bike_not_found');
   return card;
 }
 
@@ -199,12 +199,12 @@ export async function updateBike(ctx: AppContext, caller: Caller, bikeId: string
       const frameAfter = frameChange ? (input.frame_number ?? null) : bike.frameNumber;
       const plateAfter = plateChange ? (input.bikekey_id ?? null) : currentPlate;
 
-      if ((frameChange || plateChange) && bike.reportedStolen) throw new AppError(409, 'bike_stolen_locked');
-      if (!frameAfter && !plateAfter) throw new AppError(422, 'fill_all_fields', frameChange ? 'frame_number' : 'bikekey_id');
+      if ((frameChange || plateChange) && bike.reportedStolen) throw new AppError('bike_stolen_locked');
+      if (!frameAfter && !plateAfter) throw new AppError('fill_all_fields', frameChange ? 'frame_number' : 'bikekey_id');
 
       if (frameChange) {
         if (newFrameNormalised && (await frameNumberTaken(tx, newFrameNormalised, bike.id))) {
-          throw new AppError(422, 'frame_number_in_use', 'frame_number');
+          throw new AppError('frame_number_in_use', 'frame_number');
         }
         columns.frameNumber = input.frame_number ?? null;
         columns.frameNumberNormalised = newFrameNormalised;
@@ -257,7 +257,7 @@ export async function updateBike(ctx: AppContext, caller: Caller, bikeId: string
 export async function deleteBike(ctx: AppContext, caller: Caller, bikeId: string, approvalId: string | undefined): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { bike, ownership } = await bikeOfCaller(tx, caller, bikeId);
-    if (bike.reportedStolen) throw new AppError(409, 'bike_stolen_locked');
+    if (bike.reportedStolen) throw new AppError('bike_stolen_locked');
     const plates = await plateIdsOfBikes(tx, [bike.id]);
     if (bike.frameNumber || plates.has(bike.id)) {
       await requireApproval(tx, caller.partyId, approvalActKey('delete_bike', bike.id), approvalId);

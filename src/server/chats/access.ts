@@ -18,13 +18,13 @@ export interface Participation {
 }
 
 export async function participationOf(db: Db, chatId: string, partyId: string): Promise<Participation> {
-  if (!isUuid(chatId)) throw new AppError(404, 'chat_not_found');
+  if (!isUuid(chatId)) throw new AppError('chat_not_found');
   const rows = await db
     .select({ partyId: chatParticipants.partyId, role: chatParticipants.role })
     .from(chatParticipants)
     .where(eq(chatParticipants.chatId, chatId));
   const me = rows.find((r) => r.partyId === partyId);
-  if (!me) throw new AppError(404, 'chat_not_found');
+  if (!me) throw new AppError('chat_not_found');
   const other = rows.find((r) => r.partyId !== partyId);
   return { chatId, partyId, role: me.role, other: other ? { partyId: other.partyId, role: other.role } : undefined };
 }
@@ -47,6 +47,6 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
 /** 403 chat_blocked when a message between the two may not be written. */
 export async function assertMayWrite(db: Db, participation: Participation): Promise<void> {
   if (participation.other && (await blockedBetween(db, participation.partyId, participation.other.partyId))) {
-    throw new AppError(403, 'chat_blocked');
+    throw new AppError('chat_blocked');
   }
 }

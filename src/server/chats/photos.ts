@@ -35,7 +35,7 @@ export interface PhotoUpload {
 
 /** Reads the multipart body: never a 500 for a broken one, 413 for a file over the limit, 422 naming a bad field. */
 export async function readPhotoUpload(request: FastifyRequest): Promise<PhotoUpload> {
-  if (!request.isMultipart()) throw new AppError(422, 'file_missing', 'file');
+  if (!request.isMultipart()) throw new AppError('file_missing', 'file');
   const fields: Record<string, string> = {};
   let body: Buffer | null = null;
   try {
@@ -43,46 +43,46 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<PhotoUpl
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || body) {
           part.file.resume();
-          throw new AppError(422, 'field_invalid', part.fieldname);
+          throw new AppError('field_invalid', part.fieldname);
         }
         body = await part.toBuffer();
-        if (part.file.truncated) throw new AppError(413, 'file_too_large');
+        if (part.file.truncated) throw new AppError('file_too_large');
       } else {
-        if (part.valueTruncated) throw new AppError(422, 'too_long', part.fieldname);
+        if (part.valueTruncated) throw new AppError('too_long', part.fieldname);
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
     throw uploadError(err);
   }
-  if (!body || body.length === 0) throw new AppError(422, 'file_missing', 'file');
+  if (!body || body.length === 0) throw new AppError('file_missing', 'file');
   return { message: photoMessage(fields), body };
 }
 
 function uploadError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'file_too_large');
-  if (code === 'FST_FILES_LIMIT') return new AppError(422, 'field_invalid', 'file');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'payload_too_large');
-  return new AppError(400, 'malformed_request');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('file_too_large');
+  if (code === 'FST_FILES_LIMIT') return new AppError('field_invalid', 'file');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('payload_too_large');
+  return new AppError('malformed_request');
 }
 
 function coordinate(fields: Record<string, string>, name: 'latitude' | 'longitude', max: number): number | null {
   const raw = fields[name]?.trim();
   if (!raw) return null;
   const value = Number(raw);
-  if (!Number.isFinite(value) || Math.abs(value) > max) throw new AppError(422, 'field_invalid', name);
+  if (!Number.isFinite(value) || Math.abs(value) > max) throw new AppError('field_invalid', name);
   return value;
 }
 
 /** The text fields as a message: the text may be empty (the photo says it), at most CHAT_MESSAGE_MAX_LENGTH. */
 function photoMessage(fields: Record<string, string>): PostMessage {
   const content = (fields.content ?? '').trim();
-  if (content.length > CHAT_MESSAGE_MAX_LENGTH) throw new AppError(422, 'too_long', 'content');
+  if (content.length > CHAT_MESSAGE_MAX_LENGTH) throw new AppError('too_long', 'content');
   const latitude = coordinate(fields, 'latitude', 90);
   const longitude = coordinate(fields, 'longitude', 180);
-  if ((latitude === null) !== (longitude === null)) throw new AppError(422, 'field_required', latitude === null ? 'latitude' : 'longitude');
+  if ((latitude === null) !== (longitude === null)) throw new AppError('field_required', latitude === null ? 'latitude' : 'longitude');
   return { content, latitude, longitude };
 }
 
@@ -116,13 +116,13 @@ export async function signedChatPhoto(
   ctx: AppContext,
   input: { messageId: string; size: ChatPhotoSize; exp: number; sig: string },
 ): Promise<{ body: Buffer; contentType: string; maxAge: number }> {
-  if (!isUuid(input.messageId) || !verifyChatPhotoSignature(ctx.config.jwtSecret, input)) throw new AppError(403, 'forbidden');
+  if (!isUuid(input.messageId) || !verifyChatPhotoSignature(ctx.config.jwtSecret, input)) throw new AppError('forbidden');
   const [row] = await ctx.db
     .select({ full: chatMessages.photoKey, thumb: chatMessages.photoThumbnailKey })
     .from(chatMessages)
     .where(eq(chatMessages.id, input.messageId));
   const key = row?.[input.size];
   const file = key ? await ctx.storage.get(key) : null;
-  if (!file) throw new AppError(404, 'not_found');
+  if (!file) throw new AppError('not_found');
   return { ...file, maxAge: secondsLeft(input.exp) };
 }

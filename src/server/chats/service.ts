@@ -16,7 +16,7 @@ import { chatSummaries, rowsOf, toChatMessage } from './views.js';
 /** The conversation as the party sees it; 404 if they are not in it. */
 export async function chatSummaryFor(ctx: AppContext, partyId: string, chatId: string): Promise<ChatSummary> {
   const [summary] = isUuid(chatId) ? await chatSummaries(ctx, partyId, { chatId }) : [];
-  if (!summary) throw new AppError(404, 'chat_not_found');
+  if (!summary) throw new AppError('chat_not_found');
   return summary;
 }
 
@@ -27,7 +27,7 @@ async function ownerOfVisibleBike(db: Db, bikeId: string): Promise<string> {
     .from(bikes)
     .innerJoin(bikeOwnerships, and(eq(bikeOwnerships.bikeId, bikes.id), isNull(bikeOwnerships.endedAt)))
     .where(and(eq(bikes.id, bikeId), or(eq(bikes.searchable, true), eq(bikes.reportedStolen, true))));
-  if (!row) throw new AppError(404, 'bike_not_found');
+  if (!row) throw new AppError('bike_not_found');
   return row.ownerPartyId;
 }
 
@@ -42,8 +42,8 @@ export async function startConversation(ctx: AppContext, caller: Caller, input: 
   const me = caller.actingPartyId;
   const place = assertPlace(input) ? { latitude: input.latitude, longitude: input.longitude } : {};
   const ownerPartyId = await ownerOfVisibleBike(ctx.db, input.subject_id);
-  if (ownerPartyId === me) throw new AppError(422, 'chat_own_bike', 'subject_id');
-  if (await blockedBetween(ctx.db, me, ownerPartyId)) throw new AppError(403, 'chat_blocked');
+  if (ownerPartyId === me) throw new AppError('chat_own_bike', 'subject_id');
+  if (await blockedBetween(ctx.db, me, ownerPartyId)) throw new AppError('chat_blocked');
   const chatId = await ctx.db.transaction(async (tx) => {
     // First, so that two first messages sent at once end in one conversation and are counted one by one.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-new:${me}`}))`);
@@ -60,7 +60,7 @@ export async function startConversation(ctx: AppContext, caller: Caller, input: 
       .where(
         and(eq(chatParticipants.partyId, me), eq(chatParticipants.role, 'sender'), gt(chats.createdAt, sql`now() - interval '1 hour'`)),
       );
-    if (Number(count?.n ?? 0) >= ctx.config.chat.newPerHour) throw new AppError(429, 'chat_rate_limited');
+    if (Number(count?.n ?? 0) >= ctx.config.chat.newPerHour) throw new AppError('chat_rate_limited');
     const started = await startChat(tx, {
       bikeId: input.subject_id,
       kind: 'contact',
@@ -91,7 +91,7 @@ async function existingContactChat(tx: Db, bikeId: string, me: string, owner: st
 function assertPlace(input: { latitude?: number | null; longitude?: number | null }): boolean {
   const hasLatitude = input.latitude !== undefined && input.latitude !== null;
   const hasLongitude = input.longitude !== undefined && input.longitude !== null;
-  if (hasLatitude !== hasLongitude) throw new AppError(422, 'field_required', hasLatitude ? 'longitude' : 'latitude');
+  if (hasLatitude !== hasLongitude) throw new AppError('field_required', hasLatitude ? 'longitude' : 'latitude');
   return hasLatitude;
 }
 
@@ -103,7 +103,7 @@ export async function postMessage(
 ): Promise<ChatMessage> {
   const hasPlace = assertPlace(input);
   // Some text, a place or a photo: a message says something.
-  if (!input.content && !hasPlace && !input.photoKey) throw new AppError(422, 'field_required', 'content');
+  if (!input.content && !hasPlace && !input.photoKey) throw new AppError('field_required', 'content');
   await assertMayWrite(ctx.db, participation);
   const row = await ctx.db.transaction(async (tx) => {
     const { messageId } = await addMessage(tx, {

@@ -137,7 +137,7 @@ describe('documents', () => {
         { name: 'file', value: MINIMAL_PDF, filename: 'cert.pdf' },
       ]);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'equipment_id'], type: 'equipment_not_found' });
+      expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'equipment_id'], type: 'equipment_unknown' });
     }
     const res = await upload(owner.token, bikeId, [
       { name: 'file', value: await png(), filename: 'cert.png' },

@@ -75,8 +75,8 @@ export async function listDocuments(ctx: AppContext, caller: Caller, bikeId: str
 }
 
 function documentKindOf(value: string | undefined): DocumentKind {
-  if (value === undefined || value === '') throw new AppError(422, 'field_required', 'kind');
-  if (!(DOCUMENT_KINDS as readonly string[]).includes(value)) throw new AppError(422, 'field_invalid', 'kind');
+  if (value === undefined || value === '') throw new AppError('field_required', 'kind');
+  if (!(DOCUMENT_KINDS as readonly string[]).includes(value)) throw new AppError('field_invalid', 'kind');
   return value as DocumentKind;
 }
 
@@ -138,7 +138,7 @@ export async function addDocument(ctx: AppContext, caller: Caller, bikeId: strin
   const kind = documentKindOf(upload.fields.kind);
   const equipmentId = upload.fields.equipment_id?.trim() || null;
   if (equipmentId && !(await equipmentOfBikeExists(ctx.db, bikeId, equipmentId))) {
-    throw new AppError(422, 'equipment_not_found', 'equipment_id');
+    throw new AppError('equipment_unknown', 'equipment_id');
   }
   const row = await storeDocument(
     ctx,
@@ -146,8 +146,7 @@ export async function addDocument(ctx: AppContext, caller: Caller, bikeId: strin
     async (tx) => {
       const ownershipId = await lockOwnership(tx, caller, bikeId);
       // The equipment may have been deleted while the file was processed.
-      if (equipmentId && !(await equipmentOfBikeExists(tx, bikeId, equipmentId)))
-        throw new AppError(422, 'equipment_not_found', 'equipment_id');
+      if (equipmentId && !(await equipmentOfBikeExists(tx, bikeId, equipmentId))) throw new AppError('equipment_unknown', 'equipment_id');
       return ownershipId;
     },
   );
@@ -167,7 +166,7 @@ export async function removeDocuments(tx: Db, where: SQL | undefined): Promise<n
 /** DELETE /bikes/{bikeId}/documents/{documentId} */
 export async function deleteDocument(ctx: AppContext, caller: Caller, bikeId: string, documentId: string): Promise<void> {
   await bikeOfCaller(ctx.db, caller, bikeId);
-  if (!isUuid(documentId)) throw new AppError(404, 'document_not_found');
+  if (!isUuid(documentId)) throw new AppError('document_not_found');
   const removed = await ctx.db.transaction(async (tx) => {
     const ownershipId = await lockOwnership(tx, caller, bikeId);
     return removeDocuments(
@@ -184,7 +183,7 @@ export async function deleteDocument(ctx: AppContext, caller: Caller, bikeId: st
       ),
     );
   });
-  if (removed === 0) throw new AppError(404, 'document_not_found');
+  if (removed === 0) throw new AppError('document_not_found');
   await emptyTrashQuietly(ctx);
 }
 
@@ -194,15 +193,15 @@ export async function signedDocumentFile(
   input: { documentId: string; exp: number; sig: string },
 ): Promise<{ body: Buffer; contentType: string; disposition: string; maxAge: number }> {
   if (!verifyFileSignature(ctx.config.jwtSecret, { kind: 'document', id: input.documentId, size: 'file' }, input.exp, input.sig)) {
-    throw new AppError(403, 'forbidden');
+    throw new AppError('forbidden');
   }
   const [row] = await ctx.db
     .select({ storageKey: documents.storageKey, contentType: documents.contentType, fileName: documents.fileName })
     .from(documents)
     .where(eq(documents.id, input.documentId));
-  if (!row) throw new AppError(404, 'document_not_found');
+  if (!row) throw new AppError('document_not_found');
   const file = await ctx.storage.get(row.storageKey);
-  if (!file) throw new AppError(404, 'document_not_found');
+  if (!file) throw new AppError('document_not_found');
   return {
     body: file.body,
     contentType: row.contentType,

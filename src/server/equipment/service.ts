@@ -108,7 +108,7 @@ export async function equipmentOfBike(ctx: AppContext, bikeId: string): Promise<
 async function oneOf(ctx: AppContext, id: string): Promise<Equipment> {
   const rows = await ctx.db.select().from(equipment).where(eq(equipment.id, id));
   const [one] = await withDetails(ctx, rows);
-  if (!one) throw new AppError(404, 'equipment_not_found');
+  if (!one) throw new AppError('equipment_not_found');
   return one;
 }
 
@@ -132,10 +132,10 @@ async function setPlates(tx: Db, equipmentId: string, plateIds: string[]): Promi
       .returning({ id: plates.id });
     if (attached) continue;
     const [plate] = await tx.select({ bikeId: plates.bikeId, equipmentId: plates.equipmentId }).from(plates).where(eq(plates.id, plateId));
-    if (!plate) throw new AppError(422, 'plate_invalid', 'plate_ids');
+    if (!plate) throw new AppError('plate_invalid', 'plate_ids');
     if (plate.equipmentId === equipmentId) continue;
-    if (plate.bikeId) throw new AppError(422, 'plate_already_registered', 'plate_ids');
-    throw new AppError(422, 'plate_on_equipment', 'plate_ids');
+    if (plate.bikeId) throw new AppError('plate_already_registered', 'plate_ids');
+    throw new AppError('plate_on_equipment', 'plate_ids');
   }
 }
 
@@ -169,7 +169,7 @@ async function lockedEquipment(tx: Db, bikeId: string, equipmentId: string): Pro
         .where(and(eq(equipment.id, equipmentId), eq(equipment.bikeId, bikeId)))
         .for('update')
     : [];
-  if (!row) throw new AppError(404, 'equipment_not_found');
+  if (!row) throw new AppError('equipment_not_found');
   return row;
 }
 

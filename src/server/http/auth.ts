@@ -73,16 +73,16 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwtSecret: Ui
     const token = bearerToken(request);
     if (!token) {
       if (access === 'public') return;
-      throw new AppError(401, 'invalid_token');
+      throw new AppError('invalid_token');
     }
     request.caller = await callerOfToken(deps, token);
     if (!request.caller) {
       // A public call with a stale token still answers, as to a visitor.
       if (access === 'public') return;
-      throw new AppError(401, 'invalid_token');
+      throw new AppError('invalid_token');
     }
     if (access !== 'public' && access !== 'user' && !ACCESS_ROLES[access].includes(request.caller.role)) {
-      throw new AppError(403, 'forbidden');
+      throw new AppError('forbidden');
     }
   });
 }
@@ -145,6 +145,6 @@ export async function callerOfToken(deps: { db: Db; jwtSecret: Uint8Array }, tok
 
 /** The signed-in caller of a `user` or `staff` route. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError(401, 'invalid_token');
+  if (!request.caller) throw new AppError('invalid_token');
   return request.caller;
 }

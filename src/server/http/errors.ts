@@ -1,26 +1,34 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ErrorCode, errorMessage, isErrorCode } from '../../domain/errors.js';
+import { type ErrorCode, errorStatus, isErrorCode } from '../../domain/errors.js';
 import { type Language, languageFromAcceptLanguage } from '../../domain/locale.js';
+import { errorMessage } from '../i18n/index.js';
 
 /**
- * The one error a service throws. The handler below turns it into the §8 shapes:
- * 422 with a `detail` list naming the field, anything else with a `detail` text.
+ * The one error a service throws. Its code decides the status (domain/errors.ts); the handler below turns
+ * it into the §8 shapes: 422 with a `detail` list naming the field, anything else with a `detail` text.
  */
 export class AppError extends Error {
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     readonly field?: string,
   ) {
     super(code);
+  }
+
+  get status(): number {
+    return errorStatus(this.code);
   }
 }
 
 /** Several field problems at once (a form checked as a whole): one 422 with a `detail` entry per problem. */
 export class AppFieldErrors extends AppError {
   constructor(readonly problems: readonly { field: string; code: ErrorCode }[]) {
-    super(422, problems[0]?.code ?? 'field_invalid', problems[0]?.field);
+    super(problems[0]?.code ?? 'field_invalid', problems[0]?.field);
+  }
+
+  override get status(): number {
+    return 422;
   }
 }
 

@@ -196,7 +196,7 @@ describe('changing the email through PUT /api/identities/me (§4 partially saved
     await signUpUser(t.app, { email: contested });
     const res = await validate(code);
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('email_taken');
+    expect(res.json().code).toBe('email_change_taken');
     expect((await profile(user.token)).email).toBe(user.email);
     expect((await logIn(user.email, user.password)).statusCode).toBe(200);
   });

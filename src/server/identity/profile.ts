@@ -49,7 +49,7 @@ function toProfile(ctx: AppContext, identity: Identity): Profile {
 
 export async function getProfile(ctx: AppContext, partyId: string): Promise<Profile> {
   const identity = await findIdentity(ctx.db, partyId);
-  if (!identity) throw new AppError(401, 'invalid_token');
+  if (!identity) throw new AppError('invalid_token');
   return toProfile(ctx, identity);
 }
 
@@ -60,11 +60,11 @@ export async function updateProfile(
   input: z.output<typeof profileUpdateSchema>,
 ): Promise<{ status: 'saved' | 'partially_saved'; profile: Profile }> {
   const identity = await findIdentity(ctx.db, partyId);
-  if (!identity) throw new AppError(401, 'invalid_token');
+  if (!identity) throw new AppError('invalid_token');
   const newEmail = input.email && input.email.toLowerCase() !== identity.email.toLowerCase() ? input.email : null;
   if (newEmail) {
     const owner = await findIdentityByEmail(ctx.db, newEmail);
-    if (owner) throw new AppError(422, 'email_taken', 'email');
+    if (owner) throw new AppError('email_taken', 'email');
   }
   const changes: Partial<typeof identities.$inferInsert> = {};
   const copy = {
@@ -93,7 +93,7 @@ export async function updateProfile(
 
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(identities).set(changes).where(eq(identities.partyId, partyId)).returning();
-    if (!row) throw new AppError(401, 'invalid_token');
+    if (!row) throw new AppError('invalid_token');
     if (newEmail) {
       await queueVerificationMail(ctx, tx, row, newEmail, true);
       await ctx.mailer.enqueue(tx, { ...identityEmails.emailChangeNotice(row.language, row.email, newEmail), partyId });
@@ -132,9 +132,9 @@ export async function changeConsent(ctx: AppContext, partyId: string, type: (typ
  */
 export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: string, approvalId?: string): Promise<void> {
   const bySelf = caller.partyId === partyId;
-  if (!bySelf && !isStaff(caller.role)) throw new AppError(403, 'forbidden');
+  if (!bySelf && !isStaff(caller.role)) throw new AppError('forbidden');
   const identity = await findIdentity(ctx.db, partyId);
-  if (!identity) throw new AppError(404, 'not_found');
+  if (!identity) throw new AppError('not_found');
   await ctx.db.transaction(async (tx) => {
     if (bySelf) await requireApproval(tx, partyId, 'delete_account', approvalId);
     // Their stolen reports go with them (cascade): the bikes stop being shown as stolen, on the map too.

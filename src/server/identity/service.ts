@@ -116,7 +116,7 @@ export async function createPerson(
 }
 
 export async function signUp(ctx: AppContext, input: z.output<typeof signupSchema>, meta: { sessionId?: string }): Promise<string> {
-  if (await findIdentityByEmail(ctx.db, input.email)) throw new AppError(422, 'email_taken', 'email');
+  if (await findIdentityByEmail(ctx.db, input.email)) throw new AppError('email_taken', 'email');
   const passwordHash = await hashPassword(input.password);
   let identity: Identity;
   try {
@@ -140,7 +140,7 @@ export async function signUp(ctx: AppContext, input: z.output<typeof signupSchem
     );
   } catch (err) {
     // Two sign-ups with one email at the same instant: the unique index decides.
-    if (isUniqueViolation(err)) throw new AppError(422, 'email_taken', 'email');
+    if (isUniqueViolation(err)) throw new AppError('email_taken', 'email');
     throw err;
   }
   void ctx.mailer.flush();
@@ -151,21 +151,21 @@ export async function logIn(ctx: AppContext, email: string, password: string): P
   const identity = await findIdentityByEmail(ctx.db, email);
   // Verify even when the email is unknown, so the answer takes as long either way.
   const ok = await verifyPassword(identity?.passwordHash ?? null, password);
-  if (!identity || !ok) throw new AppError(401, 'password_wrong');
+  if (!identity || !ok) throw new AppError('password_wrong');
   return sessionTokenFor(ctx, identity);
 }
 
 /** A fresh token; a switched token is refreshed as a switched token (an hour again), never as the user's own. */
 export async function refreshToken(ctx: AppContext, partyId: string, switchedBy: string | null = null): Promise<string> {
   const identity = await findIdentity(ctx.db, partyId);
-  if (!identity) throw new AppError(401, 'invalid_token');
+  if (!identity) throw new AppError('invalid_token');
   return sessionTokenFor(ctx, identity, { switchedBy });
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const identity = await findIdentityByEmail(ctx.db, email);
   // §5/§8: for a reset the user must exist, and the page says so.
-  if (!identity) throw new AppError(422, 'email_unknown', 'email');
+  if (!identity) throw new AppError('email_unknown', 'email');
   const { token, tokenHash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
     // Only the newest link works: a resend retires the ones before it.
@@ -225,16 +225,16 @@ export async function completePasswordReset(ctx: AppContext, token: string, newP
     await ctx.mailer.enqueue(tx, { ...identityEmails.passwordChanged(updated.language, updated.email), partyId: updated.partyId });
     return updated;
   });
-  if (!identity) throw new AppError(400, 'password_reset_failed');
+  if (!identity) throw new AppError('password_reset_failed');
   void ctx.mailer.flush();
   return sessionTokenFor(ctx, identity);
 }
 
 export async function requestEmailVerification(ctx: AppContext, partyId: string): Promise<{ sent_to: string }> {
   const identity = await findIdentity(ctx.db, partyId);
-  if (!identity) throw new AppError(401, 'invalid_token');
+  if (!identity) throw new AppError('invalid_token');
   const target = identity.pendingEmail ?? identity.email;
-  if (!identity.pendingEmail && identity.emailVerifiedAt) throw new AppError(400, 'already_verified');
+  if (!identity.pendingEmail && identity.emailVerifiedAt) throw new AppError('already_verified');
   await ctx.db.transaction((tx) => queueVerificationMail(ctx, tx, identity, target, Boolean(identity.pendingEmail)));
   void ctx.mailer.flush();
   return { sent_to: target };
@@ -268,11 +268,11 @@ export async function validateEmailVerification(ctx: AppContext, code: string): 
       }
       return undefined;
     });
-    if (!result) throw new AppError(400, 'link_invalid');
+    if (!result) throw new AppError('link_invalid');
     return result;
   } catch (err) {
     // The pending address was taken by someone else meanwhile.
-    if (isUniqueViolation(err)) throw new AppError(400, 'email_taken');
+    if (isUniqueViolation(err)) throw new AppError('email_change_taken');
     throw err;
   }
 }

@@ -28,7 +28,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
 
     /** The configured provider by its path segment; any other name is not found. */
     const providerNamed = (name: string): SocialPort => {
-      if (!social || social.id !== name) throw new AppError(404, 'not_found');
+      if (!social || social.id !== name) throw new AppError('not_found');
       return social;
     };
 
@@ -43,7 +43,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
     ): Promise<{ flow: SocialFlow; person: SocialPerson }> => {
       const flow = await openSocialFlow(ctx.config.jwtSecret, body.flow);
       if (!flow || flow.provider !== port.id || flow.intent !== intent || flow.state !== body.state || !usedFlows.claim(flow.id)) {
-        throw new AppError(400, 'social_failed');
+        throw new AppError('social_failed');
       }
       try {
         const callback = { code: body.code, state: body.state, ...(body.iss ? { iss: body.iss } : {}) };
@@ -51,7 +51,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
       } catch (err) {
         if (err instanceof SocialError) {
           ctx.log.warn({ provider: port.id, reason: err.reason }, 'social sign-in refused');
-          throw new AppError(400, 'social_failed');
+          throw new AppError('social_failed');
         }
         throw err;
       }
@@ -91,8 +91,8 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
         const port = providerNamed(request.params.provider);
         const body = request.body;
         if (body.intent === 'signup') {
-          if (!body.chosen_region) throw new AppError(422, 'region_required', 'chosen_region');
-          if (body.accept_terms !== true) throw new AppError(422, 'terms_required', 'accept_terms');
+          if (!body.chosen_region) throw new AppError('region_required', 'chosen_region');
+          if (body.accept_terms !== true) throw new AppError('terms_required', 'accept_terms');
         }
         const language = body.chosen_language ?? languageFromAcceptLanguage(request.headers['accept-language']);
         const flow = newSocialFlow({
@@ -103,7 +103,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
           language,
         });
         const url = await port.authorizationUrl(flow);
-        if (!url) throw new AppError(503, 'social_unavailable');
+        if (!url) throw new AppError('social_unavailable');
         return { authorization_url: url, flow: await sealSocialFlow(ctx.config.jwtSecret, flow) };
       },
     );
@@ -149,7 +149,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
       async (request, reply) => {
         const port = providerNamed(request.params.provider);
         const { flow, person } = await redeem(port, 'signup', request.body);
-        if (!flow.region || !flow.termsAccepted) throw new AppError(400, 'social_failed');
+        if (!flow.region || !flow.termsAccepted) throw new AppError('social_failed');
         const sessionId = request.headers['x-session-id'];
         const result = await socialSignUp(ctx, port.id, person, {
           region: flow.region,

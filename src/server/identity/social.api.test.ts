@@ -133,7 +133,7 @@ describe('social sign-in with the development provider', () => {
     await signUpUser(t.app, { email: 'nora.dahl@social.example' });
     const signup = await signUp(socialBody(await throughSocialProvider(t.app, 'social-test-nora', signupStart)));
     expect(signup.statusCode).toBe(409);
-    expect(signup.json().code).toBe('email_taken');
+    expect(signup.json().code).toBe('social_email_taken');
     const login = await logIn(socialBody(await throughSocialProvider(t.app, 'social-test-nora')));
     expect(login.statusCode).toBe(409);
     const links = await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.subject, 'social-test-nora'));

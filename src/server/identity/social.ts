@@ -45,7 +45,7 @@ async function linkedIdentity(
   const existing = await findIdentityByEmail(ctx.db, person.email);
   if (!existing) return null;
   // An account has this address, and the provider did not vouch for it: not theirs to take over.
-  if (!person.emailVerified) throw new AppError(409, 'email_taken');
+  if (!person.emailVerified) throw new AppError('social_email_taken');
   const identity = await ctx.db.transaction(async (tx) => {
     await tx
       .insert(socialAccounts)
@@ -66,7 +66,7 @@ async function linkedIdentity(
 /** POST /identities/authentications/{provider}: a known (or linkable) login, else 404 social_account_unknown. */
 export async function socialLogIn(ctx: AppContext, provider: string, person: SocialPerson): Promise<SocialResult> {
   const found = await linkedIdentity(ctx, provider, person);
-  if (!found) throw new AppError(404, 'social_account_unknown');
+  if (!found) throw new AppError('social_account_unknown');
   return { token: await sessionTokenFor(ctx, found.identity), outcome: found.outcome, language: found.identity.language };
 }
 
@@ -91,7 +91,7 @@ export async function socialSignUp(
   const found = await linkedIdentity(ctx, provider, person);
   if (found) return { token: await sessionTokenFor(ctx, found.identity), outcome: found.outcome, language: found.identity.language };
   const email = person.email;
-  if (!email) throw new AppError(400, 'social_email_missing');
+  if (!email) throw new AppError('social_email_missing');
   const names = namesOf(person);
   let identity: Identity;
   try {
@@ -116,7 +116,7 @@ export async function socialSignUp(
     });
   } catch (err) {
     // The same email or login signing up twice at once: the unique indexes decide.
-    if (isUniqueViolation(err)) throw new AppError(409, 'email_taken');
+    if (isUniqueViolation(err)) throw new AppError('social_email_taken');
     throw err;
   }
   if (!person.emailVerified) void ctx.mailer.flush();

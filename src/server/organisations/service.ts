@@ -30,7 +30,7 @@ export async function listMyOrganisations(ctx: AppContext, personPartyId: string
 /** A token for the caller as they now are; a switched session stays switched. */
 async function freshToken(ctx: AppContext, caller: Caller): Promise<string> {
   const identity = await findIdentity(ctx.db, caller.partyId);
-  if (!identity) throw new AppError(401, 'invalid_token');
+  if (!identity) throw new AppError('invalid_token');
   return sessionTokenFor(ctx, identity, { switchedBy: caller.switchedBy?.partyId });
 }
 
@@ -74,7 +74,7 @@ export async function chooseActingParty(ctx: AppContext, caller: Caller, partyId
       .select({ organisationPartyId: organisationMembers.organisationPartyId })
       .from(organisationMembers)
       .where(and(eq(organisationMembers.identityPartyId, caller.partyId), eq(organisationMembers.organisationPartyId, partyId)));
-    if (!membership) throw new AppError(403, 'forbidden');
+    if (!membership) throw new AppError('forbidden');
   }
   await ctx.db.update(identities).set({ actingPartyId: partyId }).where(eq(identities.partyId, caller.partyId));
   return freshToken(ctx, caller);

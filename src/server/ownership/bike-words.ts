@@ -1,97 +1,11 @@
 import { findBrand } from '../../domain/bikes/brands.js';
-import type { BikeCategory, BikeColor } from '../../domain/bikes.js';
 import type { Language } from '../../domain/locale.js';
 import type { BikeRow } from '../bikes/access.js';
 import { categoryOf, colorOf } from '../bikes/mapping.js';
+import { t } from '../i18n/index.js';
 
-// Names of colours and categories for what the server writes itself (mails, the bill of sale). They are
-// the web's bike-terms catalogs' words; the server build does not ship the web's catalogs, hence a copy.
-
-const COLORS: Record<Language, Record<BikeColor, string>> = {
-  da: {
-    black: 'sort',
-    gray: 'grå',
-    blue: 'blå',
-    green: 'grøn',
-    white: 'hvid',
-    red: 'rød',
-    special: 'speciel',
-    orange: 'orange',
-    yellow: 'gul',
-    brown: 'brun',
-    purple: 'lilla',
-    multi: 'flerfarvet',
-    pink: 'lyserød',
-  },
-  en: {
-    black: 'black',
-    gray: 'grey',
-    blue: 'blue',
-    green: 'green',
-    white: 'white',
-    red: 'red',
-    special: 'special',
-    orange: 'orange',
-    yellow: 'yellow',
-    brown: 'brown',
-    purple: 'purple',
-    multi: 'multicoloured',
-    pink: 'pink',
-  },
-  no: {
-    black: 'svart',
-    gray: 'grå',
-    blue: 'blå',
-    green: 'grønn',
-    white: 'hvit',
-    red: 'rød',
-    special: 'spesiell',
-    orange: 'oransje',
-    yellow: 'gul',
-    brown: 'brun',
-    purple: 'lilla',
-    multi: 'flerfarget',
-    pink: 'rosa',
-  },
-};
-
-const CATEGORIES: Record<Language, Record<BikeCategory, string>> = {
-  da: {
-    city: 'Bycykel',
-    mountainTour: 'Mountainbike / tur',
-    road: 'Landevejscykel',
-    racer: 'Racercykel',
-    cargo: 'Ladcykel',
-    hybrid: 'Hybridcykel',
-    cruiser: 'Cruiser',
-    folding: 'Foldecykel',
-    bmx: 'BMX',
-  },
-  en: {
-    city: 'City bike',
-    mountainTour: 'Mountain / touring bike',
-    road: 'Road bike',
-    racer: 'Racing bike',
-    cargo: 'Cargo bike',
-    hybrid: 'Hybrid bike',
-    cruiser: 'Cruiser',
-    folding: 'Folding bike',
-    bmx: 'BMX',
-  },
-  no: {
-    city: 'Bysykkel',
-    mountainTour: 'Terreng- / tursykkel',
-    road: 'Landeveissykkel',
-    racer: 'Racersykkel',
-    cargo: 'Lastesykkel',
-    hybrid: 'Hybridsykkel',
-    cruiser: 'Cruiser',
-    folding: 'Sammenleggbar sykkel',
-    bmx: 'BMX',
-  },
-};
-
-const A_BIKE: Record<Language, string> = { da: 'en cykel', en: 'a bike', no: 'en sykkel' };
+// Names of colours and categories for what the server writes itself (mails, the bill of sale, the police
+// report): the web's own words, from the bike-terms namespace of the shared catalogs.
 
 export type BikeWords = Pick<BikeRow, 'brandId' | 'brandName' | 'model' | 'colorId' | 'categoryId'>;
 
@@ -99,20 +13,27 @@ export function brandNameOf(bike: Pick<BikeRow, 'brandId' | 'brandName'>): strin
   return bike.brandName ?? findBrand(bike.brandId)?.name ?? null;
 }
 
-export function colorName(language: Language, colorId: string | null): string | null {
+/** The colour as the web names it on its own ("Black"), or null for none or an unknown one. */
+export function colorTerm(language: Language, colorId: string | null): string | null {
   const color = colorOf(colorId);
-  return color ? COLORS[language][color] : null;
+  return color ? t(language, `bike-terms:color.${color}`) : null;
+}
+
+/** The colour as a word inside a sentence ("black"). */
+export function colorName(language: Language, colorId: string | null): string | null {
+  return colorTerm(language, colorId)?.toLocaleLowerCase(language) ?? null;
 }
 
 export function categoryName(language: Language, categoryId: string | null): string | null {
   const category = categoryOf(categoryId);
-  return category ? CATEGORIES[language][category] : null;
+  return category ? t(language, `bike-terms:category.${category}`) : null;
 }
 
 /** "Kildemoes Logic (black)", or "a bike" when nothing describes it. */
 export function bikeLabel(language: Language, bike: BikeWords): string {
   const name = [brandNameOf(bike), bike.model].filter(Boolean).join(' ');
   const color = colorName(language, bike.colorId);
-  if (!name) return color ? `${A_BIKE[language]} (${color})` : A_BIKE[language];
+  const aBike = t(language, 'mail:aBike');
+  if (!name) return color ? `${aBike} (${color})` : aBike;
   return color ? `${name} (${color})` : name;
 }

@@ -1,13 +1,13 @@
 import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../domain/locale.js';
+import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
-import { categoryName, colorName } from './bike-words.js';
-import { BILL_WORDS as WORDS } from './bill-of-sale-words.js';
+import { categoryName, colorTerm } from './bike-words.js';
 
 // The bill of sale as a PDF (pdf-lib, the standard Helvetica: WinAnsi has æ, ø and å; anything it
-// lacks is written as "?"). It shows the signed facts in the seller's language with English under each
-// heading, and carries the facts and the signature in its document information too, so that the
-// verification call can read them back from the stored file.
+// lacks is written as "?"). It shows the signed facts in the seller's language (pdf.billOfSale in the
+// shared catalogs) with English under each heading, and carries the facts and the signature in its
+// document information too, so that the verification call can read them back from the stored file.
 
 /** What the signature covers: the facts of the sale, in canonical JSON (keys sorted, no spaces). */
 export interface BillFacts {
@@ -33,7 +33,6 @@ export interface BillFacts {
 const FACTS_KEY = 'BikeRegisterFacts';
 const SIGNATURE_KEY = 'BikeRegisterSignature';
 
-const LOCALES: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 const TIME_ZONE = 'Europe/Copenhagen';
 
 /** Canonical JSON: object keys sorted at every level, no whitespace. */
@@ -53,8 +52,6 @@ export function handoverDate(at: Date): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-const capitalised = (value: string | null) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : null);
-
 export interface RenderInput {
   facts: BillFacts;
   signature: string;
@@ -65,18 +62,20 @@ export interface RenderInput {
 
 export async function renderBillOfSale(input: RenderInput): Promise<Buffer> {
   const { facts, language } = input;
-  const w = WORDS[language];
-  const en = language === 'en' ? null : WORDS.en;
-  const locale = LOCALES[language];
+  const w = getFixedT(language, 'pdf', 'billOfSale');
+  const english = language === 'en' ? null : getFixedT('en', 'pdf', 'billOfSale');
+  /** The English under a heading, for a reader who does not read the seller's language. */
+  const en = (key: string) => (english ? english(key) : null);
+  const locale = INTL_LOCALES[language];
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
   const date = (ymd: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
-  const or = (value: string | null) => value ?? w.none;
+  const or = (value: string | null) => value ?? w('none');
 
   const doc = await PDFDocument.create();
-  doc.setTitle(`${w.title} ${facts.document_id}`);
-  doc.setAuthor(language === 'no' ? 'Sykkelregisteret' : language === 'en' ? 'The Bike Register' : 'Cykelregistret');
+  doc.setTitle(`${w('title')} ${facts.document_id}`);
+  doc.setAuthor(t(language, 'pdf:author'));
   doc.setCreationDate(new Date(facts.issued_at));
   doc.setModificationDate(new Date(facts.issued_at));
   const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
@@ -84,41 +83,42 @@ export async function renderBillOfSale(input: RenderInput): Promise<Buffer> {
   info?.set(PDFName.of(SIGNATURE_KEY), PDFHexString.fromText(input.signature));
 
   const writer = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
-  writer.text(w.title, { size: 22, bold: true });
-  if (en) writer.text(en.title, { size: 11, grey: true });
+  writer.text(w('title'), { size: 22, bold: true });
+  const englishTitle = en('title');
+  if (englishTitle) writer.text(englishTitle, { size: 11, grey: true });
   writer.gap(6);
-  writer.text(w.intro);
+  writer.text(w('intro'));
 
-  writer.heading(w.seller, en?.seller ?? null);
-  writer.row(w.name, or(facts.seller_name));
-  writer.heading(w.buyer, en?.buyer ?? null);
-  writer.row(w.name, or(facts.buyer_name));
+  writer.heading(w('seller'), en('seller'));
+  writer.row(w('name'), or(facts.seller_name));
+  writer.heading(w('buyer'), en('buyer'));
+  writer.row(w('name'), or(facts.buyer_name));
 
-  writer.heading(w.bike, en?.bike ?? null);
-  writer.row(w.brand, or(facts.brand));
-  writer.row(w.model, or(facts.model));
-  writer.row(w.colour, or(capitalised(colorName(language, facts.color_id))));
-  writer.row(w.category, or(categoryName(language, facts.category_id)));
-  writer.row(w.frameNumber, or(facts.frame_number));
-  writer.row(w.plate, or(facts.bikekey_id));
+  writer.heading(w('bike'), en('bike'));
+  writer.row(w('brand'), or(facts.brand));
+  writer.row(w('model'), or(facts.model));
+  writer.row(w('colour'), or(colorTerm(language, facts.color_id)));
+  writer.row(w('category'), or(categoryName(language, facts.category_id)));
+  writer.row(w('frameNumber'), or(facts.frame_number));
+  writer.row(w('plate'), or(facts.bikekey_id));
 
-  writer.heading(w.sale, en?.sale ?? null);
-  writer.row(w.handoverDate, date(facts.handover_date));
-  if (facts.price_dkk !== null) writer.row(w.price, `${new Intl.NumberFormat(locale).format(facts.price_dkk)} kr.`);
+  writer.heading(w('sale'), en('sale'));
+  writer.row(w('handoverDate'), date(facts.handover_date));
+  if (facts.price_dkk !== null) writer.row(w('price'), `${new Intl.NumberFormat(locale).format(facts.price_dkk)} kr.`);
 
-  writer.heading(w.confirmations, en?.confirmations ?? null);
-  writer.row(w.sellerConfirmed, dateTime(facts.seller_confirmed_at));
-  writer.row(w.buyerConfirmed, dateTime(facts.buyer_confirmed_at));
+  writer.heading(w('confirmations'), en('confirmations'));
+  writer.row(w('sellerConfirmed'), dateTime(facts.seller_confirmed_at));
+  writer.row(w('buyerConfirmed'), dateTime(facts.buyer_confirmed_at));
 
-  writer.heading(w.signature, en?.signature ?? null);
-  writer.row(w.documentId, facts.document_id);
-  writer.row(w.issued, dateTime(facts.issued_at));
+  writer.heading(w('signature'), en('signature'));
+  writer.row(w('documentId'), facts.document_id);
+  writer.row(w('issued'), dateTime(facts.issued_at));
   writer.gap(4);
-  writer.text(w.signatureText, { size: 9, grey: true });
+  writer.text(w('signatureText'), { size: 9, grey: true });
   writer.gap(4);
   writer.text(`Ed25519: ${input.signature}`, { size: 8 });
-  writer.text(`${w.publicKey}: ${input.publicKey}`, { size: 8 });
-  writer.text(`${w.check}: ${input.verificationUrl}`, { size: 8 });
+  writer.text(`${w('publicKey')}: ${input.publicKey}`, { size: 8 });
+  writer.text(`${w('check')}: ${input.verificationUrl}`, { size: 8 });
   return Buffer.from(await doc.save());
 }
 

@@ -51,7 +51,7 @@ const sha256 = (body: Buffer): string => createHash('sha256').update(body).diges
 async function factsOf(ctx: AppContext, row: TransferRow, issuedAt: Date): Promise<BillFacts> {
   const [bike] = await ctx.db.select().from(bikes).where(eq(bikes.id, row.bikeId));
   if (!bike || !row.toPartyId || !row.decidedAt || !row.sellerApprovedAt || !row.buyerApprovedAt) {
-    throw new AppError(404, 'bill_of_sale_not_found');
+    throw new AppError('bill_of_sale_not_found');
   }
   const plates = await plateIdsOfBikes(ctx.db, [bike.id]);
   return {
@@ -84,7 +84,7 @@ export const verificationUrl = (ctx: AppContext, transferId: string): string =>
  */
 export async function ensureBillOfSale(ctx: AppContext, transferId: string): Promise<TransferRow> {
   const row = await transferRow(ctx.db, transferId);
-  if (!billOfSaleDue(row)) throw new AppError(404, 'bill_of_sale_not_found');
+  if (!billOfSaleDue(row)) throw new AppError('bill_of_sale_not_found');
   if (row.billOfSaleKey && row.billOfSaleSha256) return row;
   const facts = await factsOf(ctx, row, new Date());
   const { privateKey, publicKeyText } = keysOf(ctx);
@@ -116,20 +116,20 @@ export async function ensureBillOfSaleQuietly(ctx: AppContext, transferId: strin
 
 /** GET /ownership-transfers/{id}/bill-of-sale: the PDF, for the seller and the buyer only. */
 export async function billOfSaleFile(ctx: AppContext, caller: Caller, transferId: string): Promise<{ body: Buffer; fileName: string }> {
-  if (!isUuid(transferId)) throw new AppError(404, 'transfer_not_found');
+  if (!isUuid(transferId)) throw new AppError('transfer_not_found');
   const seen = await transferRow(ctx.db, transferId);
-  if (!(await sideOf(ctx.db, caller, seen))) throw new AppError(404, 'transfer_not_found');
+  if (!(await sideOf(ctx.db, caller, seen))) throw new AppError('transfer_not_found');
   const row = await ensureBillOfSale(ctx, transferId);
   const file = row.billOfSaleKey ? await ctx.storage.get(row.billOfSaleKey) : null;
-  if (!file) throw new AppError(404, 'bill_of_sale_not_found');
+  if (!file) throw new AppError('bill_of_sale_not_found');
   return { body: file.body, fileName: `bill-of-sale-${row.id}.pdf` };
 }
 
 /** GET /bills-of-sale/{transferId}/verification (public): is this the genuine document? */
 export async function verifyBillOfSale(ctx: AppContext, transferId: string): Promise<BillOfSaleVerification> {
-  if (!isUuid(transferId)) throw new AppError(404, 'bill_of_sale_not_found');
+  if (!isUuid(transferId)) throw new AppError('bill_of_sale_not_found');
   const [row] = await ctx.db.select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transferId));
-  if (!row?.billOfSaleKey || !row.billOfSaleSha256) throw new AppError(404, 'bill_of_sale_not_found');
+  if (!row?.billOfSaleKey || !row.billOfSaleSha256) throw new AppError('bill_of_sale_not_found');
   const file = await ctx.storage.get(row.billOfSaleKey);
   const read = file ? await readBillOfSale(file.body) : null;
   const intact = Boolean(file && sha256(file.body) === row.billOfSaleSha256);

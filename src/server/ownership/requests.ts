@@ -27,7 +27,7 @@ async function toRequest(ctx: AppContext, caller: Caller, row: RequestRow, side:
   // Every bike has a current ownership (a transfer starts the next one as it ends the last).
   const found = await registeredBike(ctx.db, row.bikeId);
   const card = found ? await cardOf(ctx, found.bike, found.ownership.partyId === caller.actingPartyId) : undefined;
-  if (!card) throw new AppError(404, 'request_not_found');
+  if (!card) throw new AppError('request_not_found');
   return {
     id: row.id,
     bike_id: row.bikeId,
@@ -64,10 +64,10 @@ export async function requestOwnership(ctx: AppContext, caller: Caller, bikeId: 
   try {
     row = await ctx.db.transaction(async (tx) => {
       const found = await registeredBike(tx, bikeId);
-      if (!found) throw new AppError(404, 'bike_not_found');
+      if (!found) throw new AppError('bike_not_found');
       const { bike, ownership } = found;
-      if (ownership.partyId === caller.actingPartyId) throw new AppError(422, 'request_own_bike', 'bike_id');
-      if (await blocked(tx, ownership.partyId, caller.actingPartyId)) throw new AppError(403, 'chat_blocked');
+      if (ownership.partyId === caller.actingPartyId) throw new AppError('request_own_bike', 'bike_id');
+      if (await blocked(tx, ownership.partyId, caller.actingPartyId)) throw new AppError('chat_blocked');
       const [pending] = await tx
         .select({ id: ownershipRequests.id })
         .from(ownershipRequests)
@@ -78,7 +78,7 @@ export async function requestOwnership(ctx: AppContext, caller: Caller, bikeId: 
             eq(ownershipRequests.status, 'pending'),
           ),
         );
-      if (pending) throw new AppError(409, 'request_pending');
+      if (pending) throw new AppError('request_pending');
       const { chatId } = await startChat(tx, {
         bikeId: bike.id,
         kind: 'ownership_request',
@@ -109,7 +109,7 @@ export async function requestOwnership(ctx: AppContext, caller: Caller, bikeId: 
     });
   } catch (err) {
     // Two requests at once: the partial unique index lets one through.
-    if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(409, 'request_pending');
+    if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError('request_pending');
     throw err;
   }
   void ctx.mailer.flush();
@@ -117,10 +117,10 @@ export async function requestOwnership(ctx: AppContext, caller: Caller, bikeId: 
 }
 
 async function requestRow(db: Db, id: string, lock = false): Promise<RequestRow> {
-  if (!isUuid(id)) throw new AppError(404, 'request_not_found');
+  if (!isUuid(id)) throw new AppError('request_not_found');
   const query = db.select().from(ownershipRequests).where(eq(ownershipRequests.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'request_not_found');
+  if (!row) throw new AppError('request_not_found');
   return row;
 }
 
@@ -134,7 +134,7 @@ function sideOfRequest(caller: Caller, row: RequestRow): RequestSide | null {
 export async function getRequest(ctx: AppContext, caller: Caller, id: string): Promise<OwnershipRequest> {
   const row = await requestRow(ctx.db, id);
   const side = sideOfRequest(caller, row);
-  if (!side) throw new AppError(404, 'request_not_found');
+  if (!side) throw new AppError('request_not_found');
   return toRequest(ctx, caller, row, side);
 }
 
@@ -142,9 +142,9 @@ export async function getRequest(ctx: AppContext, caller: Caller, id: string): P
 async function pendingRequest(tx: Db, caller: Caller, id: string, side: RequestSide): Promise<RequestRow> {
   const row = await requestRow(tx, id, true);
   const mine = sideOfRequest(caller, row);
-  if (!mine) throw new AppError(404, 'request_not_found');
-  if (mine !== side) throw new AppError(403, 'forbidden');
-  if (row.status !== 'pending') throw new AppError(409, 'request_not_pending');
+  if (!mine) throw new AppError('request_not_found');
+  if (mine !== side) throw new AppError('forbidden');
+  if (row.status !== 'pending') throw new AppError('request_not_pending');
   return row;
 }
 
@@ -154,7 +154,7 @@ async function decide(tx: Db, row: RequestRow, status: 'accepted' | 'declined' |
     .set({ status, decidedAt: new Date(), transferId })
     .where(eq(ownershipRequests.id, row.id))
     .returning();
-  if (!updated) throw new AppError(404, 'request_not_found');
+  if (!updated) throw new AppError('request_not_found');
   const kind = `ownership_request_${status}` as const;
   await addMessage(tx, { chatId: row.chatId, senderPartyId: null, content: kind });
   return { updated, kind };
@@ -169,7 +169,7 @@ export async function acceptRequest(ctx: AppContext, caller: Caller, id: string)
       const request = await pendingRequest(tx, caller, id, 'owner');
       const found = await registeredBike(tx, request.bikeId);
       // The bike changed hands since the request was made.
-      if (!found || found.ownership.partyId !== request.ownerPartyId) throw new AppError(409, 'request_not_pending');
+      if (!found || found.ownership.partyId !== request.ownerPartyId) throw new AppError('request_not_pending');
       const requester = await contactOf(tx, request.requesterPartyId);
       const { row: transfer } = await createTransfer(tx, {
         bike: found.bike,

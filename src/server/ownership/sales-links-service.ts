@@ -34,7 +34,7 @@ function toSalesLink(ctx: AppContext, row: LinkRow, stillValid: boolean, now = n
 export async function createSalesLink(ctx: AppContext, caller: Caller, bikeId: string, days: number | undefined): Promise<SalesLink> {
   return ctx.db.transaction(async (tx) => {
     const { bike, ownership } = await bikeOfCaller(tx, caller, bikeId);
-    if (bike.reportedStolen) throw new AppError(409, 'bike_reported_stolen');
+    if (bike.reportedStolen) throw new AppError('bike_reported_stolen');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + (days ?? SALES_LINK_DEFAULT_DAYS) * 86_400_000);
     const [row] = await tx
@@ -66,7 +66,7 @@ export async function listSalesLinks(ctx: AppContext, caller: Caller, bikeId: st
 
 /** DELETE /sales-links/{id}: only the current owner of the link's bike; revoking twice changes nothing. */
 export async function revokeSalesLink(ctx: AppContext, caller: Caller, id: string): Promise<void> {
-  if (!LINK_ID.test(id)) throw new AppError(404, 'sales_link_not_found');
+  if (!LINK_ID.test(id)) throw new AppError('sales_link_not_found');
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ link: salesLinks })
@@ -74,7 +74,7 @@ export async function revokeSalesLink(ctx: AppContext, caller: Caller, id: strin
       .innerJoin(bikeOwnerships, and(eq(bikeOwnerships.id, salesLinks.ownershipId), isNull(bikeOwnerships.endedAt)))
       .where(and(eq(salesLinks.id, id), eq(bikeOwnerships.partyId, caller.actingPartyId)))
       .for('update', { of: salesLinks });
-    if (!row) throw new AppError(404, 'sales_link_not_found');
+    if (!row) throw new AppError('sales_link_not_found');
     if (row.link.revokedAt) return;
     await tx.update(salesLinks).set({ revokedAt: new Date() }).where(eq(salesLinks.id, id));
     await recordBikeEvent(tx, {
@@ -93,7 +93,7 @@ export async function revokeSalesLink(ctx: AppContext, caller: Caller, id: strin
  * Never the owner's name or contact.
  */
 export async function salesProof(ctx: AppContext, id: string): Promise<SalesProof> {
-  if (!LINK_ID.test(id)) throw new AppError(404, 'sales_link_not_found');
+  if (!LINK_ID.test(id)) throw new AppError('sales_link_not_found');
   const [row] = await ctx.db
     .select({ link: salesLinks, ownership: bikeOwnerships, stolen: bikes.reportedStolen, ownerVerifiedOn: identities.verifiedOn })
     .from(salesLinks)
@@ -101,12 +101,12 @@ export async function salesProof(ctx: AppContext, id: string): Promise<SalesProo
     .innerJoin(bikes, eq(bikes.id, salesLinks.bikeId))
     .leftJoin(identities, eq(identities.partyId, bikeOwnerships.partyId))
     .where(eq(salesLinks.id, id));
-  if (!row) throw new AppError(404, 'sales_link_not_found');
+  if (!row) throw new AppError('sales_link_not_found');
   const now = new Date();
   const { link, ownership } = row;
-  if (link.revokedAt || link.expiresAt <= now || ownership.endedAt || row.stolen) throw new AppError(410, 'sales_link_expired');
+  if (link.revokedAt || link.expiresAt <= now || ownership.endedAt || row.stolen) throw new AppError('sales_link_expired');
   const card = (await publicCardsOf(ctx, [link.bikeId], { onlyVisible: false, forOwner: true })).get(link.bikeId);
-  if (!card) throw new AppError(410, 'sales_link_expired');
+  if (!card) throw new AppError('sales_link_expired');
   const [verified] = await ctx.db
     .select({ id: ownershipVerifications.id })
     .from(ownershipVerifications)

@@ -110,20 +110,20 @@ export async function acceptTransfer(
   approvalId: string | undefined,
 ): Promise<Transfer> {
   const { side } = await transferOfCaller(ctx, caller, id, token);
-  if (side === 'seller') throw new AppError(422, 'transfer_to_self');
+  if (side === 'seller') throw new AppError('transfer_to_self');
   const row = await ctx.db.transaction(async (tx) => {
     const current = await pendingForDecision(tx, id);
-    if (current.fromPartyId === caller.actingPartyId) throw new AppError(422, 'transfer_to_self');
-    if ((await sideOf(tx, caller, current, token)) !== 'buyer') throw new AppError(404, 'transfer_not_found');
+    if (current.fromPartyId === caller.actingPartyId) throw new AppError('transfer_to_self');
+    if ((await sideOf(tx, caller, current, token)) !== 'buyer') throw new AppError('transfer_not_found');
     const [bike] = await tx.select().from(bikes).where(eq(bikes.id, current.bikeId)).for('update');
-    if (!bike) throw new AppError(404, 'transfer_not_found');
-    if (bike.reportedStolen) throw new AppError(409, 'bike_reported_stolen');
+    if (!bike) throw new AppError('transfer_not_found');
+    if (bike.reportedStolen) throw new AppError('bike_reported_stolen');
     const [ownership] = await tx
       .select()
       .from(bikeOwnerships)
       .where(and(eq(bikeOwnerships.id, current.fromOwnershipId), isNull(bikeOwnerships.endedAt)))
       .for('update');
-    if (!ownership) throw new AppError(409, 'transfer_not_pending');
+    if (!ownership) throw new AppError('transfer_not_pending');
     const now = new Date();
     if (approvalId) await requireApproval(tx, caller.partyId, approvalActKey('confirm_transfer', current.id), approvalId);
 
@@ -140,7 +140,7 @@ export async function acceptTransfer(
       })
       .where(eq(ownershipTransfers.id, current.id))
       .returning();
-    if (!accepted) throw new AppError(404, 'transfer_not_found');
+    if (!accepted) throw new AppError('transfer_not_found');
     await recordBikeEvent(tx, {
       bikeId: bike.id,
       kind: 'transferred_out',
@@ -174,10 +174,10 @@ export async function acceptTransfer(
 
 /** Whether a confirmation is still taken: while pending, and for a while after the bike was taken over. */
 function checkConfirmable(row: TransferRow, now: Date): void {
-  if (row.status === 'expired' || (row.status === 'pending' && row.expiresAt <= now)) throw new AppError(410, 'transfer_expired');
+  if (row.status === 'expired' || (row.status === 'pending' && row.expiresAt <= now)) throw new AppError('transfer_expired');
   if (row.status === 'pending') return;
   const deadline = row.decidedAt ? row.decidedAt.getTime() + CONFIRMATION_DAYS_AFTER_ACCEPT * 86_400_000 : 0;
-  if (row.status !== 'accepted' || now.getTime() > deadline) throw new AppError(409, 'transfer_not_pending');
+  if (row.status !== 'accepted' || now.getTime() > deadline) throw new AppError('transfer_not_pending');
 }
 
 /**
@@ -196,14 +196,14 @@ export async function confirmTransfer(
   const { row, side } = await ctx.db.transaction(async (tx): Promise<{ row: TransferRow; side: Side }> => {
     const current = await transferRow(tx, id, { lock: true });
     const side = await sideOf(tx, caller, current, token);
-    if (!side) throw new AppError(404, 'transfer_not_found');
+    if (!side) throw new AppError('transfer_not_found');
     const now = new Date();
     checkConfirmable(current, now);
     await requireApproval(tx, caller.partyId, approvalActKey('confirm_transfer', current.id), approvalId);
     const column =
       side === 'seller' ? { sellerApprovedAt: current.sellerApprovedAt ?? now } : { buyerApprovedAt: current.buyerApprovedAt ?? now };
     const [row] = await tx.update(ownershipTransfers).set(column).where(eq(ownershipTransfers.id, current.id)).returning();
-    if (!row) throw new AppError(404, 'transfer_not_found');
+    if (!row) throw new AppError('transfer_not_found');
     return { row, side };
   });
   if (billOfSaleDue(row)) await ensureBillOfSaleQuietly(ctx, row.id);

@@ -18,30 +18,30 @@ import { sideOf, type TransferRow, toTransfer, transferOfCaller, transferRow } f
 /** The pending transfer, locked, for a decision; 410 when it expired, 409 when it is decided. */
 export async function pendingForDecision(tx: Db, id: string): Promise<TransferRow> {
   const row = await transferRow(tx, id, { lock: true });
-  if (row.status === 'expired' || (row.status === 'pending' && row.expiresAt <= new Date())) throw new AppError(410, 'transfer_expired');
-  if (row.status !== 'pending') throw new AppError(409, 'transfer_not_pending');
+  if (row.status === 'expired' || (row.status === 'pending' && row.expiresAt <= new Date())) throw new AppError('transfer_expired');
+  if (row.status !== 'pending') throw new AppError('transfer_not_pending');
   return row;
 }
 
 async function bikeOf(tx: Db, bikeId: string): Promise<BikeRow> {
   const [bike] = await tx.select().from(bikes).where(eq(bikes.id, bikeId));
-  if (!bike) throw new AppError(404, 'transfer_not_found');
+  if (!bike) throw new AppError('transfer_not_found');
   return bike;
 }
 
 /** DELETE /ownership-transfers/{id}: the seller takes a pending transfer back; the recipient is told. */
 export async function cancelTransfer(ctx: AppContext, caller: Caller, id: string): Promise<Transfer> {
   const { side } = await transferOfCaller(ctx, caller, id);
-  if (side !== 'seller') throw new AppError(404, 'transfer_not_found');
+  if (side !== 'seller') throw new AppError('transfer_not_found');
   const row = await ctx.db.transaction(async (tx) => {
     const current = await transferRow(tx, id, { lock: true });
-    if (current.status !== 'pending') throw new AppError(409, 'transfer_not_pending');
+    if (current.status !== 'pending') throw new AppError('transfer_not_pending');
     const [row] = await tx
       .update(ownershipTransfers)
       .set({ status: 'cancelled', decidedAt: new Date() })
       .where(eq(ownershipTransfers.id, id))
       .returning();
-    if (!row) throw new AppError(404, 'transfer_not_found');
+    if (!row) throw new AppError('transfer_not_found');
     await recordBikeEvent(tx, {
       bikeId: row.bikeId,
       kind: 'transfer_cancelled',
@@ -63,16 +63,16 @@ export async function cancelTransfer(ctx: AppContext, caller: Caller, id: string
 /** POST /ownership-transfers/{id}/decline: the recipient says no; the seller is told. */
 export async function declineTransfer(ctx: AppContext, caller: Caller, id: string, token: string | undefined): Promise<Transfer> {
   const { row: seen, side } = await transferOfCaller(ctx, caller, id, token);
-  if (side === 'seller') throw new AppError(422, 'transfer_to_self');
+  if (side === 'seller') throw new AppError('transfer_to_self');
   const row = await ctx.db.transaction(async (tx) => {
     const current = await pendingForDecision(tx, seen.id);
-    if ((await sideOf(tx, caller, current, token)) !== 'buyer') throw new AppError(404, 'transfer_not_found');
+    if ((await sideOf(tx, caller, current, token)) !== 'buyer') throw new AppError('transfer_not_found');
     const [row] = await tx
       .update(ownershipTransfers)
       .set({ status: 'declined', decidedAt: new Date() })
       .where(eq(ownershipTransfers.id, id))
       .returning();
-    if (!row) throw new AppError(404, 'transfer_not_found');
+    if (!row) throw new AppError('transfer_not_found');
     await recordBikeEvent(tx, {
       bikeId: row.bikeId,
       kind: 'transfer_declined',

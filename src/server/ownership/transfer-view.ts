@@ -62,10 +62,10 @@ export async function sideOf(db: Db, caller: Caller, row: TransferRow, token?: s
 }
 
 export async function transferRow(db: Db, id: string, options: { lock?: boolean } = {}): Promise<TransferRow> {
-  if (!isUuid(id)) throw new AppError(404, 'transfer_not_found');
+  if (!isUuid(id)) throw new AppError('transfer_not_found');
   const query = db.select().from(ownershipTransfers).where(eq(ownershipTransfers.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'transfer_not_found');
+  if (!row) throw new AppError('transfer_not_found');
   return row;
 }
 
@@ -76,11 +76,11 @@ export async function transferOfCaller(
   id: string,
   token?: string,
 ): Promise<{ row: TransferRow; side: Side }> {
-  if (!isUuid(id)) throw new AppError(404, 'transfer_not_found');
+  if (!isUuid(id)) throw new AppError('transfer_not_found');
   await expireDue(ctx.db, eq(ownershipTransfers.id, id));
   const row = await transferRow(ctx.db, id);
   const side = await sideOf(ctx.db, caller, row, token);
-  if (!side) throw new AppError(404, 'transfer_not_found');
+  if (!side) throw new AppError('transfer_not_found');
   return { row, side };
 }
 
@@ -141,6 +141,6 @@ export async function toTransfers(ctx: AppContext, rows: { row: TransferRow; sid
 
 export async function toTransfer(ctx: AppContext, row: TransferRow, side: Side): Promise<Transfer> {
   const [answer] = await toTransfers(ctx, [{ row, side }]);
-  if (!answer) throw new AppError(404, 'transfer_not_found');
+  if (!answer) throw new AppError('transfer_not_found');
   return answer;
 }

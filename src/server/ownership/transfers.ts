@@ -40,12 +40,12 @@ export interface NewTransfer {
 export async function createTransfer(tx: Db, input: NewTransfer): Promise<{ row: TransferRow; token: string }> {
   await tx.select({ id: bikeOwnerships.id }).from(bikeOwnerships).where(eq(bikeOwnerships.id, input.ownership.id)).for('update');
   const [bike] = await tx.select({ stolen: bikes.reportedStolen }).from(bikes).where(eq(bikes.id, input.bike.id));
-  if (bike?.stolen) throw new AppError(409, 'bike_reported_stolen');
+  if (bike?.stolen) throw new AppError('bike_reported_stolen');
   const [pending] = await tx
     .select({ id: ownershipTransfers.id })
     .from(ownershipTransfers)
     .where(and(eq(ownershipTransfers.bikeId, input.bike.id), eq(ownershipTransfers.status, 'pending')));
-  if (pending) throw new AppError(409, 'transfer_pending');
+  if (pending) throw new AppError('transfer_pending');
   const { token, tokenHash } = newLinkToken();
   const now = new Date();
   const [row] = await tx
@@ -86,7 +86,7 @@ export async function withPendingAs409<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError(409, 'transfer_pending');
+    if (!(err instanceof AppError) && isUniqueViolation(err)) throw new AppError('transfer_pending');
     throw err;
   }
 }
@@ -102,9 +102,9 @@ export async function startTransfer(ctx: AppContext, caller: Caller, bikeId: str
     ctx.db.transaction(async (tx) => {
       const { bike, ownership } = await bikeOfCaller(tx, caller, bikeId);
       const seller = await identityOf(tx, caller.partyId);
-      if (seller && seller.email.toLowerCase() === input.email.toLowerCase()) throw new AppError(422, 'transfer_to_self', 'email');
+      if (seller && seller.email.toLowerCase() === input.email.toLowerCase()) throw new AppError('transfer_to_self', 'email');
       const recipient = await identityByEmail(tx, input.email);
-      if (recipient && recipient.partyId === ownership.partyId) throw new AppError(422, 'transfer_to_self', 'email');
+      if (recipient && recipient.partyId === ownership.partyId) throw new AppError('transfer_to_self', 'email');
       const { row, token } = await createTransfer(tx, {
         bike,
         ownership,

@@ -93,7 +93,7 @@ export async function addFramePicture(ctx: AppContext, caller: Caller, bikeId: s
     const row = await ctx.db.transaction(async (tx) => {
       const ownershipId = await lockOwnership(tx, caller, bikeId);
       const current = await verificationOfOwnership(tx, ownershipId, true);
-      if (current?.status === 'verified') throw new AppError(409, 'ownership_already_verified');
+      if (current?.status === 'verified') throw new AppError('ownership_already_verified');
       await tx.insert(pictures).values({
         id: pictureId,
         bikeId,
@@ -145,7 +145,7 @@ export async function confirmOwner(
     const { ownership } = await bikeOfCaller(tx, caller, bikeId);
     const current = await verificationOfOwnership(tx, ownership.id, true);
     if (current?.status === 'verified') return current;
-    if (!current || current.status === 'rejected' || !current.framePictureId) throw new AppError(409, 'verification_frame_missing');
+    if (!current || current.status === 'rejected' || !current.framePictureId) throw new AppError('verification_frame_missing');
     await requireApproval(tx, caller.partyId, approvalActKey('verify_ownership', bikeId), approvalId);
     const now = new Date();
     const [updated] = await tx

@@ -21,7 +21,7 @@ export interface DetectedFile {
 /** The file's real type, if it is one of `allowed`; else 415 file_type_not_allowed. */
 export async function detectFileType(body: Buffer, allowed: readonly string[]): Promise<DetectedFile> {
   const type = await fileTypeFromBuffer(body);
-  if (!type || !allowed.includes(type.mime)) throw new AppError(415, 'file_type_not_allowed');
+  if (!type || !allowed.includes(type.mime)) throw new AppError('file_type_not_allowed');
   return { mime: type.mime, ext: type.ext };
 }
 
@@ -55,7 +55,7 @@ async function encoded(pipeline: Sharp, format: 'webp' | 'jpeg' | 'png'): Promis
     return { body: data, contentType: `image/${format}`, ext: format === 'jpeg' ? 'jpg' : format, width: info.width, height: info.height };
   } catch {
     // Bytes that look like an image but do not decode (truncated, HEIC without a decoder, a bomb) are refused.
-    throw new AppError(415, 'file_type_not_allowed');
+    throw new AppError('file_type_not_allowed');
   }
 }
 

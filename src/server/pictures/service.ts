@@ -77,8 +77,8 @@ export async function listPictures(ctx: AppContext, caller: Caller, bikeId: stri
 }
 
 export function pictureKindOf(value: string | undefined): PictureKind {
-  if (value === undefined || value === '') throw new AppError(422, 'field_required', 'kind');
-  if (!(PICTURE_KINDS as readonly string[]).includes(value)) throw new AppError(422, 'field_invalid', 'kind');
+  if (value === undefined || value === '') throw new AppError('field_required', 'kind');
+  if (!(PICTURE_KINDS as readonly string[]).includes(value)) throw new AppError('field_invalid', 'kind');
   return value as PictureKind;
 }
 
@@ -92,7 +92,7 @@ export async function lockOwnership(tx: Db, caller: Caller, bikeId: string): Pro
     .from(bikeOwnerships)
     .where(and(eq(bikeOwnerships.bikeId, bikeId), isNull(bikeOwnerships.endedAt), eq(bikeOwnerships.partyId, caller.actingPartyId)))
     .for('update');
-  if (!row) throw new AppError(404, 'bike_not_found');
+  if (!row) throw new AppError('bike_not_found');
   return row.id;
 }
 
@@ -172,7 +172,7 @@ export async function removePictures(tx: Db, where: SQL | undefined): Promise<nu
 /** DELETE /bikes/{bikeId}/pictures/{pictureId} */
 export async function deletePicture(ctx: AppContext, caller: Caller, bikeId: string, pictureId: string): Promise<void> {
   await bikeOfCaller(ctx.db, caller, bikeId);
-  if (!isUuid(pictureId)) throw new AppError(404, 'picture_not_found');
+  if (!isUuid(pictureId)) throw new AppError('picture_not_found');
   const removed = await ctx.db.transaction(async (tx) => {
     const ownershipId = await lockOwnership(tx, caller, bikeId);
     return removePictures(
@@ -180,7 +180,7 @@ export async function deletePicture(ctx: AppContext, caller: Caller, bikeId: str
       and(eq(pictures.id, pictureId), eq(pictures.bikeId, bikeId), or(eq(pictures.ownershipId, ownershipId), isNull(pictures.ownershipId))),
     );
   });
-  if (removed === 0) throw new AppError(404, 'picture_not_found');
+  if (removed === 0) throw new AppError('picture_not_found');
   await emptyTrashQuietly(ctx);
 }
 
@@ -191,7 +191,7 @@ export interface ServedFile {
 
 async function fileOfPicture(ctx: AppContext, row: { storageKey: string; thumbnailKey: string }, size: 'full' | 'thumb') {
   const file = await ctx.storage.get(size === 'full' ? row.storageKey : row.thumbnailKey);
-  if (!file) throw new AppError(404, 'picture_not_found');
+  if (!file) throw new AppError('picture_not_found');
   return file;
 }
 
@@ -201,13 +201,13 @@ export async function signedPictureFile(
   input: { pictureId: string; size: 'full' | 'thumb'; exp: number; sig: string },
 ): Promise<ServedFile & { maxAge: number }> {
   if (!verifyFileSignature(ctx.config.jwtSecret, { kind: 'picture', id: input.pictureId, size: input.size }, input.exp, input.sig)) {
-    throw new AppError(403, 'forbidden');
+    throw new AppError('forbidden');
   }
   const [row] = await ctx.db
     .select({ storageKey: pictures.storageKey, thumbnailKey: pictures.thumbnailKey })
     .from(pictures)
     .where(eq(pictures.id, input.pictureId));
-  if (!row) throw new AppError(404, 'picture_not_found');
+  if (!row) throw new AppError('picture_not_found');
   return { ...(await fileOfPicture(ctx, row, input.size)), maxAge: secondsLeft(input.exp) };
 }
 
@@ -224,6 +224,6 @@ export async function publicPictureFile(ctx: AppContext, input: { pictureId: str
     .where(
       and(eq(pictures.id, input.pictureId), eq(pictures.kind, 'public'), or(eq(bikes.searchable, true), eq(bikes.reportedStolen, true))),
     );
-  if (!row) throw new AppError(404, 'picture_not_found');
+  if (!row) throw new AppError('picture_not_found');
   return fileOfPicture(ctx, row, input.size);
 }

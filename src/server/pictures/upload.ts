@@ -23,7 +23,7 @@ export interface Upload {
  * 422 file_missing; a second file, or anything that is not a well-formed multipart body, never a 500.
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new AppError(422, 'file_missing', 'file');
+  if (!request.isMultipart()) throw new AppError('file_missing', 'file');
   const fields: Record<string, string> = {};
   let file: Upload['file'] | null = null;
   try {
@@ -31,11 +31,11 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           part.file.resume();
-          throw new AppError(422, 'field_invalid', part.fieldname);
+          throw new AppError('field_invalid', part.fieldname);
         }
         const body = await part.toBuffer();
         // toBuffer throws at the limit; a stream cut short at exactly the limit is caught here too.
-        if (part.file.truncated) throw new AppError(413, 'file_too_large');
+        if (part.file.truncated) throw new AppError('file_too_large');
         file = { body, filename: part.filename ?? '' };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
@@ -44,18 +44,18 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (err) {
     throw uploadError(err);
   }
-  if (!file || file.body.length === 0) throw new AppError(422, 'file_missing', 'file');
+  if (!file || file.body.length === 0) throw new AppError('file_missing', 'file');
   return { fields, file };
 }
 
 function uploadError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'file_too_large');
-  if (code === 'FST_FILES_LIMIT') return new AppError(422, 'field_invalid', 'file');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'payload_too_large');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('file_too_large');
+  if (code === 'FST_FILES_LIMIT') return new AppError('field_invalid', 'file');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('payload_too_large');
   // Busboy's own errors (a cut-off or malformed body) carry no status: the request was at fault.
-  return new AppError(400, 'malformed_request');
+  return new AppError('malformed_request');
 }
 
 /** A file name safe to keep and to send back: no path, no control characters, at most 120 characters, with the right extension. */

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { normalisePlateId, plateUrlPath } from '../../domain/bikes/plate-id.js';
 import type { MyPlate, PlateCheck, StickerAnswer } from '../../domain/bikes.js';
 import { PLATE_ID_MIN_LENGTH } from '../../domain/constants.js';
-import { errorMessage } from '../../domain/errors.js';
 import type { Language } from '../../domain/locale.js';
 import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../bikes/public-cards.js';
 import type { AppContext } from '../context.js';
@@ -11,6 +10,7 @@ import { preparedQuery } from '../db/prepared.js';
 import { bikeOwnerships, bikes, equipment, plateBatches, plates } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { errorMessage } from '../i18n/index.js';
 
 // Plates (§3 bikekey_id, §4 plate check, §2 stickers): a printed QR sticker is unassigned, on a bike, or
 // on a piece of equipment. Assigning one is a single conditional UPDATE, so two owners racing for the
@@ -49,7 +49,7 @@ export async function findPlate(db: Db, plateId: string) {
  */
 export async function claimPlate(tx: Db, rawId: string, target: PlateTarget, field = 'bikekey_id'): Promise<ClaimedPlate> {
   const id = normalisePlateId(rawId);
-  if (id.length < PLATE_ID_MIN_LENGTH) throw new AppError(422, 'plate_id_too_short', field);
+  if (id.length < PLATE_ID_MIN_LENGTH) throw new AppError('plate_id_too_short', field);
   const set = 'bikeId' in target ? { bikeId: target.bikeId, equipmentId: null } : { equipmentId: target.equipmentId, bikeId: null };
   const already = 'bikeId' in target ? eq(plates.bikeId, target.bikeId) : eq(plates.equipmentId, target.equipmentId);
   const [claimed] = await tx
@@ -59,8 +59,8 @@ export async function claimPlate(tx: Db, rawId: string, target: PlateTarget, fie
     .returning({ batchId: plates.batchId });
   if (!claimed) {
     const plate = await findPlate(tx, id);
-    if (!plate) throw new AppError(422, 'plate_invalid', field);
-    throw new AppError(422, plate.bikeId ? 'plate_already_registered' : 'plate_on_equipment', field);
+    if (!plate) throw new AppError('plate_invalid', field);
+    throw new AppError(plate.bikeId ? 'plate_already_registered' : 'plate_on_equipment', field);
   }
   const [batch] = await tx
     .select({ kind: plateBatches.kind, includesRegistration: plateBatches.includesRegistration })

@@ -66,7 +66,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { bikeId } = request.params;
         const card = isUuid(bikeId) ? (await publicCardsOf(ctx, [bikeId], { onlyVisible: true })).get(bikeId) : undefined;
-        if (!card) throw new AppError(404, 'bike_not_found');
+        if (!card) throw new AppError('bike_not_found');
         return card;
       },
     );

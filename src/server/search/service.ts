@@ -40,7 +40,7 @@ export function searchTerms(raw: string): SearchTerms {
   const frame = normaliseFrameNumber(query);
   const plate = normalisePlateId(query);
   if (Math.max(frame.length, plate.replace(/[^0-9A-Z]/g, '').length) < FRAME_NUMBER_MIN_LENGTH) {
-    throw new AppError(422, 'search_query_too_short', 'q');
+    throw new AppError('search_query_too_short', 'q');
   }
   return { query, frame, plate };
 }
@@ -202,7 +202,7 @@ export async function searchBikes(ctx: AppContext, raw: string): Promise<BikeSea
  */
 export async function searchBikesForOrganisation(ctx: AppContext, caller: Caller, raw: string): Promise<OrgBikeSearchAnswer> {
   const [party] = await ctx.db.select({ kind: parties.kind }).from(parties).where(eq(parties.id, caller.actingPartyId));
-  if (party?.kind !== 'organisation') throw new AppError(403, 'organisation_required');
+  if (party?.kind !== 'organisation') throw new AppError('organisation_required');
   const terms = searchTerms(raw);
   const exact = await visibleBikes<OrgRow>(ctx.db, orgColumns, exactWhere(terms.frame, terms.plate), EXACT_LIMIT);
   const similar = exact.length > 0 ? [] : await similarCards<OrgRow>(ctx, terms, orgColumns);

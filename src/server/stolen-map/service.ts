@@ -139,6 +139,6 @@ export async function mapList(ctx: AppContext, data: StolenMapData, q: MapListQu
 
 export async function stolenBikePage(ctx: AppContext, bikeId: string): Promise<StolenBikePage> {
   const [row] = isUuid(bikeId) ? await summaryRows(ctx, [bikeId]) : [];
-  if (!row) throw new AppError(404, 'stolen_bike_not_found');
+  if (!row) throw new AppError('stolen_bike_not_found');
   return { summary: toSummary(ctx, row), card: toCard(ctx, row) };
 }

@@ -23,7 +23,7 @@ export async function reportFound(ctx: AppContext, caller: Caller, bikeId: strin
   await ctx.db.transaction(async (tx) => {
     const { bike, ownership } = await bikeOfCaller(tx, caller, bikeId);
     const [locked] = await tx.select({ stolen: bikes.reportedStolen }).from(bikes).where(eq(bikes.id, bike.id)).for('update');
-    if (!locked?.stolen) throw new AppError(409, 'bike_not_reported_stolen');
+    if (!locked?.stolen) throw new AppError('bike_not_reported_stolen');
     await requireApproval(tx, caller.partyId, approvalActKey('report_found', bike.id), approvalId);
     const now = new Date();
     await tx.delete(theftReports).where(eq(theftReports.bikeId, bike.id));

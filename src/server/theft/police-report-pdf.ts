@@ -1,12 +1,12 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../domain/locale.js';
-import { brandNameOf, categoryName, colorName } from '../ownership/bike-words.js';
+import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
+import { brandNameOf, categoryName, colorTerm } from '../ownership/bike-words.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
-import { POLICE_WORDS } from './police-report-words.js';
 import type { OwnReport } from './report-read.js';
 
 // The police report as a PDF (pdf-lib): everything the police ask for when a bike theft is reported, in
-// the caller's language, with the full personal ID number (the owner's own document) and the pictures
+// the caller's language (pdf.policeReport in the shared catalogs), with the full personal ID number (the owner's own document) and the pictures
 // of the bike from the current ownership (JPEG; police-report.ts converts them).
 
 export interface PoliceReportInput extends OwnReport {
@@ -17,94 +17,92 @@ export interface PoliceReportInput extends OwnReport {
   now: Date;
 }
 
-const LOCALES: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 const ZONES = { dk: 'Europe/Copenhagen', no: 'Europe/Oslo' } as const;
 
 export async function renderPoliceReport(input: PoliceReportInput): Promise<Buffer> {
   const { report, bike, language } = input;
-  const w = POLICE_WORDS[language];
-  const locale = LOCALES[language];
+  const w = getFixedT(language, 'pdf', 'policeReport');
+  const locale = INTL_LOCALES[language];
   const timeZone = ZONES[report.region];
   const dateTime = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d);
   // Kroner in both regions (DKK or NOK, as the owner gave it).
   const money = (n: number) => `${new Intl.NumberFormat(locale).format(n)} kr.`;
-  const yesNo = (b: boolean) => (b ? w.yes : w.no);
-  const or = (v: string | null | undefined) => (v?.trim() ? v : w.none);
+  const yesNo = (b: boolean) => (b ? w('yes') : w('no'));
+  const or = (v: string | null | undefined) => (v?.trim() ? v : w('none'));
 
   const doc = await PDFDocument.create();
-  doc.setTitle(`${w.title} ${report.id}`);
-  doc.setAuthor(language === 'no' ? 'Sykkelregisteret' : language === 'en' ? 'The Bike Register' : 'Cykelregistret');
+  doc.setTitle(`${w('title')} ${report.id}`);
+  doc.setAuthor(t(language, 'pdf:author'));
   doc.setCreationDate(input.now);
   const pdf = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
 
-  pdf.text(w.title, { size: 20, bold: true });
+  pdf.text(w('title'), { size: 20, bold: true });
   pdf.gap(4);
-  pdf.text(w.intro, { grey: true });
+  pdf.text(w('intro'), { grey: true });
 
-  pdf.heading(w.report);
-  pdf.row(w.reportId, report.id);
-  pdf.row(w.reportedAt, dateTime(report.createdAt));
+  pdf.heading(w('report'));
+  pdf.row(w('reportId'), report.id);
+  pdf.row(w('reportedAt'), dateTime(report.createdAt));
 
-  pdf.heading(w.owner);
-  pdf.row(w.name, `${report.firstName} ${report.lastName}`);
-  pdf.row(w.cpr, or(input.cpr));
+  pdf.heading(w('owner'));
+  pdf.row(w('name'), `${report.firstName} ${report.lastName}`);
+  pdf.row(w('cpr'), or(input.cpr));
   const unit = [
-    report.floor ? `${report.floor}. ${w.floor}` : null,
-    report.side ? `${w.side} ${report.side}` : null,
-    report.door ? `${w.door} ${report.door}` : null,
+    report.floor ? `${report.floor}. ${w('floor')}` : null,
+    report.side ? `${w('side')} ${report.side}` : null,
+    report.door ? `${w('door')} ${report.door}` : null,
   ].filter(Boolean);
-  pdf.row(w.address, `${report.streetAddress}${unit.length ? `, ${unit.join(', ')}` : ''}\n${report.zipCode} ${report.city}`);
-  pdf.row(w.email, report.email);
-  pdf.row(w.mobile, report.mobile);
-  pdf.row(w.telephone, or(report.telephone));
+  pdf.row(w('address'), `${report.streetAddress}${unit.length ? `, ${unit.join(', ')}` : ''}\n${report.zipCode} ${report.city}`);
+  pdf.row(w('email'), report.email);
+  pdf.row(w('mobile'), report.mobile);
+  pdf.row(w('telephone'), or(report.telephone));
 
-  pdf.heading(w.bike);
-  pdf.row(w.brand, or(brandNameOf(bike)));
-  pdf.row(w.model, or(bike.model));
-  const colour = colorName(language, report.bikeColor);
-  pdf.row(w.colour, or(colour ? colour.charAt(0).toUpperCase() + colour.slice(1) : report.bikeColor));
-  pdf.row(w.category, or(categoryName(language, report.bikeCategory) ?? report.bikeCategory));
-  pdf.row(w.electric, yesNo(report.isElectric));
-  if (report.isElectric && report.batteryLocation) pdf.row(w.battery, w.batteries[report.batteryLocation]);
-  pdf.row(w.frameNumber, or(report.frameNumber));
-  if (bike.frameNumber && bike.frameNumber !== report.frameNumber) pdf.row(w.registeredFrameNumber, bike.frameNumber);
-  pdf.row(w.plates, input.plates.length ? input.plates.join(', ') : w.none);
-  pdf.row(w.productionYear, bike.productionYear ? String(bike.productionYear) : w.none);
-  if (bike.normalPriceDkk) pdf.row(w.purchasePrice, money(bike.normalPriceDkk));
+  pdf.heading(w('bike'));
+  pdf.row(w('brand'), or(brandNameOf(bike)));
+  pdf.row(w('model'), or(bike.model));
+  pdf.row(w('colour'), or(colorTerm(language, report.bikeColor) ?? report.bikeColor));
+  pdf.row(w('category'), or(categoryName(language, report.bikeCategory) ?? report.bikeCategory));
+  pdf.row(w('electric'), yesNo(report.isElectric));
+  if (report.isElectric && report.batteryLocation) pdf.row(w('battery'), w(`batteries.${report.batteryLocation}`));
+  pdf.row(w('frameNumber'), or(report.frameNumber));
+  if (bike.frameNumber && bike.frameNumber !== report.frameNumber) pdf.row(w('registeredFrameNumber'), bike.frameNumber);
+  pdf.row(w('plates'), input.plates.length ? input.plates.join(', ') : w('none'));
+  pdf.row(w('productionYear'), bike.productionYear ? String(bike.productionYear) : w('none'));
+  if (bike.normalPriceDkk) pdf.row(w('purchasePrice'), money(bike.normalPriceDkk));
   if (bike.purchaseDate) {
     const date = new Date(`${bike.purchaseDate}T00:00:00Z`);
     pdf.row(
-      w.purchaseDate,
+      w('purchaseDate'),
       Number.isNaN(date.getTime())
         ? bike.purchaseDate
         : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date),
     );
   }
-  pdf.row(w.lock, w.locks[report.lockStatus]);
+  pdf.row(w('lock'), w(`locks.${report.lockStatus}`));
 
-  pdf.heading(w.theft);
-  pdf.row(w.lastSeen, dateTime(report.timeLastSeen));
-  pdf.row(w.noticed, dateTime(report.notedTime));
-  pdf.row(w.place, report.place);
-  pdf.row(w.coordinates, `${report.latitude.toFixed(6)}, ${report.longitude.toFixed(6)}`);
+  pdf.heading(w('theft'));
+  pdf.row(w('lastSeen'), dateTime(report.timeLastSeen));
+  pdf.row(w('noticed'), dateTime(report.notedTime));
+  pdf.row(w('place'), report.place);
+  pdf.row(w('coordinates'), `${report.latitude.toFixed(6)}, ${report.longitude.toFixed(6)}`);
 
-  pdf.heading(w.culprit);
-  pdf.row(w.culpritKnown, yesNo(report.isCulpritKnown));
-  pdf.row(w.culpritRecognisable, yesNo(report.isCulpritRecognizable));
-  if (report.culpritInfo) pdf.row(w.culpritDescription, report.culpritInfo);
-  pdf.row(w.witnesses, report.hasWitness ? or(report.witnesses) : w.no);
+  pdf.heading(w('culprit'));
+  pdf.row(w('culpritKnown'), yesNo(report.isCulpritKnown));
+  pdf.row(w('culpritRecognisable'), yesNo(report.isCulpritRecognizable));
+  if (report.culpritInfo) pdf.row(w('culpritDescription'), report.culpritInfo);
+  pdf.row(w('witnesses'), report.hasWitness ? or(report.witnesses) : w('no'));
 
-  pdf.heading(w.insurance);
-  pdf.row(w.insured, yesNo(report.isInsured));
-  if (report.isInsured) pdf.row(w.insurer, or(input.insurerName));
-  pdf.row(w.value, money(report.bikePrice));
-  if (report.sharedWithInsurerAt) pdf.row(w.sharedWithInsurer, dateTime(report.sharedWithInsurerAt));
+  pdf.heading(w('insurance'));
+  pdf.row(w('insured'), yesNo(report.isInsured));
+  if (report.isInsured) pdf.row(w('insurer'), or(input.insurerName));
+  pdf.row(w('value'), money(report.bikePrice));
+  if (report.sharedWithInsurerAt) pdf.row(w('sharedWithInsurer'), dateTime(report.sharedWithInsurerAt));
 
-  pdf.heading(w.pictures);
-  if (input.pictures.length === 0) pdf.text(w.noPictures, { grey: true });
-  for (const picture of input.pictures) pdf.image(await doc.embedJpg(picture.jpeg), w.pictureKinds[picture.kind]);
+  pdf.heading(w('pictures'));
+  if (input.pictures.length === 0) pdf.text(w('noPictures'), { grey: true });
+  for (const picture of input.pictures) pdf.image(await doc.embedJpg(picture.jpeg), w(`pictureKinds.${picture.kind}`));
 
   pdf.gap(10);
-  pdf.text(`${w.generated}: ${dateTime(input.now)}`, { size: 8.5, grey: true });
+  pdf.text(`${w('generated')}: ${dateTime(input.now)}`, { size: 8.5, grey: true });
   return Buffer.from(await doc.save());
 }

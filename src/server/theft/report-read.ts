@@ -36,7 +36,7 @@ export async function ownReport(db: Db, caller: Caller, bikeId: string): Promise
         .where(and(eq(theftReports.bikeId, bikeId), eq(bikeOwnerships.partyId, caller.actingPartyId)))
         .limit(1)
     : [];
-  if (!row) throw new AppError(404, 'stolen_report_not_found');
+  if (!row) throw new AppError('stolen_report_not_found');
   return row;
 }
 

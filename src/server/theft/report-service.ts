@@ -69,7 +69,7 @@ export async function fileStolenReport(ctx: AppContext, caller: Caller, input: S
       // Lock the bike so two reports of it cannot both pass the check below.
       await tx.select({ id: bikes.id }).from(bikes).where(eq(bikes.id, bike.id)).for('update');
       const [current] = await tx.select({ stolen: bikes.reportedStolen }).from(bikes).where(eq(bikes.id, bike.id));
-      if (current?.stolen) throw new AppError(409, 'bike_already_reported_stolen');
+      if (current?.stolen) throw new AppError('bike_already_reported_stolen');
 
       const storedCpr = await profileCpr(ctx, tx, caller.partyId);
       const problems: TheftProblem[] = reportProblems(draftOf(input), {
@@ -156,7 +156,7 @@ export async function fileStolenReport(ctx: AppContext, caller: Caller, input: S
     })
     .catch((err: unknown) => {
       // Two reports of one bike at once: the unique index on theft_report(bike_id) stops the second.
-      if (isUniqueViolation(err)) throw new AppError(409, 'bike_already_reported_stolen');
+      if (isUniqueViolation(err)) throw new AppError('bike_already_reported_stolen');
       throw err;
     });
   void ctx.mailer.flush();

@@ -32,7 +32,7 @@ export async function createApproval(tx: Db, partyId: string, act: ApprovalActKe
  * fails, the approval is given back. Anything else answers 403 approval_required.
  */
 export async function requireApproval(tx: Db, partyId: string, act: ApprovalActKey, approvalId: string | undefined): Promise<void> {
-  if (!approvalId || !UUID.test(approvalId)) throw new AppError(403, 'approval_required');
+  if (!approvalId || !UUID.test(approvalId)) throw new AppError('approval_required');
   const now = new Date();
   const [used] = await tx
     .update(approvals)
@@ -47,5 +47,5 @@ export async function requireApproval(tx: Db, partyId: string, act: ApprovalActK
       ),
     )
     .returning({ id: approvals.id });
-  if (!used) throw new AppError(403, 'approval_required');
+  if (!used) throw new AppError('approval_required');
 }

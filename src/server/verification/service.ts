@@ -41,7 +41,7 @@ const secret = () => randomBytes(32).toString('base64url');
 
 function returnPath(ctx: AppContext, value: string, field: string): string {
   const path = sameSitePath(value, ctx.config.publicUrl);
-  if (!path) throw new AppError(422, 'redirect_not_allowed', field);
+  if (!path) throw new AppError('redirect_not_allowed', field);
   return path;
 }
 
@@ -51,9 +51,9 @@ export function isAutotestAccount(ctx: AppContext, email: string): boolean {
 
 async function callerIdentity(ctx: AppContext, caller: Caller): Promise<Identity> {
   // National ID proves who is at the keyboard: staff acting as the user (switch-user) cannot give it for them.
-  if (caller.switchedBy) throw new AppError(403, 'forbidden');
+  if (caller.switchedBy) throw new AppError('forbidden');
   const identity = await findIdentity(ctx.db, caller.partyId);
-  if (!identity) throw new AppError(401, 'invalid_token');
+  if (!identity) throw new AppError('invalid_token');
   return identity;
 }
 
@@ -65,11 +65,11 @@ export async function startVerification(
 ): Promise<VerificationStartAnswer> {
   const identity = await callerIdentity(ctx, caller);
   const purpose = input.verification_session_type;
-  if (purpose === 'approve' && !input.act) throw new AppError(422, 'field_required', 'act');
+  if (purpose === 'approve' && !input.act) throw new AppError('field_required', 'act');
   if (purpose === 'approve' && input.act && isSubjectBoundAct(input.act) && !input.subject_id) {
-    throw new AppError(422, 'field_required', 'subject_id');
+    throw new AppError('field_required', 'subject_id');
   }
-  if (purpose === 'verify' && identity.verifiedOn) throw new AppError(400, 'identity_already_verified');
+  if (purpose === 'verify' && identity.verifiedOn) throw new AppError('identity_already_verified');
   const successUrl = returnPath(ctx, input.success_url, 'success_url');
   const failureUrl = returnPath(ctx, input.failure_url, 'failure_url');
   // Stored as the act, or act:subjectId for an act bound to one subject (approvalActKey).
@@ -89,7 +89,7 @@ export async function startVerification(
     verificationUrl = await eid.authorizationUrl(request);
   }
   // §7: start fails when no authorisation URL is returned.
-  if (!verificationUrl) throw new AppError(503, 'verification_unavailable');
+  if (!verificationUrl) throw new AppError('verification_unavailable');
 
   const [session] = await ctx.db
     .insert(verificationSessions)
@@ -140,7 +140,7 @@ export async function completeVerification(
   if (input.verification_session_type && input.verification_type) {
     return completeAutotest(ctx, caller, { ...input, type: input.verification_session_type, provider: input.verification_type });
   }
-  throw new AppError(422, 'field_required', input.verification_session_type ? 'verification_type' : 'code');
+  throw new AppError('field_required', input.verification_session_type ? 'verification_type' : 'code');
 }
 
 async function completeWithProvider(
@@ -156,10 +156,10 @@ async function completeWithProvider(
     : input.state
       ? eq(verificationSessions.state, input.state)
       : undefined;
-  if (!which) throw new AppError(422, 'field_required', 'session_id');
+  if (!which) throw new AppError('field_required', 'session_id');
   const identity = await callerIdentity(ctx, caller);
   const session = await claimSession(ctx, identity.partyId, which);
-  if (!session) throw new AppError(400, 'verification_invalid');
+  if (!session) throw new AppError('verification_invalid');
   let person: EidPerson;
   try {
     person = await eid.exchange(
@@ -176,7 +176,7 @@ async function completeWithProvider(
     if (!(err instanceof EidError)) throw err;
     // The reason names the failed check or the provider's error code, never a claim.
     ctx.log.info({ session: session.id, reason: err.reason }, 'national ID verification refused');
-    throw new AppError(400, 'verification_failed');
+    throw new AppError('verification_failed');
   }
   return finish(ctx, identity, session, person);
 }
@@ -187,18 +187,17 @@ async function completeAutotest(
   input: { type: 'verify' | 'approve'; act?: ApprovalAct; subject_id?: string; provider: 'mitid' | 'bankid'; session_id?: string },
 ): Promise<VerificationCompleteAnswer> {
   const identity = await callerIdentity(ctx, caller);
-  if (!isAutotestAccount(ctx, identity.email)) throw new AppError(403, 'autotest_only');
-  if (input.type === 'approve' && !input.act) throw new AppError(422, 'field_required', 'act');
+  if (!isAutotestAccount(ctx, identity.email)) throw new AppError('autotest_only');
+  if (input.type === 'approve' && !input.act) throw new AppError('field_required', 'act');
   if (input.type === 'approve' && input.act && isSubjectBoundAct(input.act) && !input.subject_id) {
-    throw new AppError(422, 'field_required', 'subject_id');
+    throw new AppError('field_required', 'subject_id');
   }
-  if (input.type === 'verify' && identity.verifiedOn) throw new AppError(400, 'identity_already_verified');
+  if (input.type === 'verify' && identity.verifiedOn) throw new AppError('identity_already_verified');
   const actKey = input.type === 'approve' && input.act ? approvalActKey(input.act, input.subject_id) : undefined;
   let session: Session | undefined;
   if (input.session_id) {
     session = await claimSession(ctx, identity.partyId, eq(verificationSessions.id, input.session_id));
-    if (!session || session.purpose !== input.type || (session.act ?? undefined) !== actKey)
-      throw new AppError(400, 'verification_invalid');
+    if (!session || session.purpose !== input.type || (session.act ?? undefined) !== actKey) throw new AppError('verification_invalid');
   } else {
     // Nothing was started: the trip is recorded all the same.
     [session] = await ctx.db
@@ -236,10 +235,7 @@ async function finish(ctx: AppContext, identity: Identity, session: Session, per
   const bound = identity.eidSubject;
   if (bound && bound !== person.subject) {
     // Another person went through the provider than the one this account is verified as.
-    throw new AppError(
-      session.purpose === 'approve' ? 403 : 400,
-      session.purpose === 'approve' ? 'approval_wrong_person' : 'identity_already_verified',
-    );
+    throw new AppError(session.purpose === 'approve' ? 'approval_wrong_person' : 'identity_already_verified');
   }
   const now = new Date();
   const approved = parseApprovalActKey(session.act);
@@ -263,7 +259,7 @@ async function finish(ctx: AppContext, identity: Identity, session: Session, per
           })
           .where(eq(identities.partyId, identity.partyId))
           .returning();
-        if (!updated) throw new AppError(401, 'invalid_token');
+        if (!updated) throw new AppError('invalid_token');
         current = updated;
       }
       const approvalId = session.purpose === 'approve' && approved ? await createApproval(tx, identity.partyId, approvedKey, now) : null;
@@ -272,7 +268,7 @@ async function finish(ctx: AppContext, identity: Identity, session: Session, per
     });
   } catch (err) {
     // eid_subject is unique: this person has already verified another account.
-    if (isUniqueViolation(err)) throw new AppError(409, 'eid_in_use');
+    if (isUniqueViolation(err)) throw new AppError('eid_in_use');
     throw err;
   }
   const task: SessionTaskResult = {

@@ -91,7 +91,7 @@ export async function assignCredit(
     await tx.insert(bikeCredits).values({ partyId: input.partyId, source: 'seed', ...assign });
     return;
   }
-  throw new AppError(402, 'no_subscription');
+  throw new AppError('no_subscription');
 }
 
 /** Whether the ownership has a credit (the bike is active). */

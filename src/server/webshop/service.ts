@@ -42,7 +42,7 @@ export async function listCredits(ctx: AppContext, caller: Caller): Promise<Bike
  * bike_not_found (not their ownership), 409 ownership_already_active.
  */
 export async function activateCredit(ctx: AppContext, caller: Caller, creditId: string, ownershipId: string): Promise<BikeCredit> {
-  if (!UUID.test(creditId)) throw new AppError(404, 'credit_not_found');
+  if (!UUID.test(creditId)) throw new AppError('credit_not_found');
   try {
     return await ctx.db.transaction(async (tx) => {
       const [credit] = await tx
@@ -50,25 +50,25 @@ export async function activateCredit(ctx: AppContext, caller: Caller, creditId: 
         .from(bikeCredits)
         .where(and(eq(bikeCredits.id, creditId), eq(bikeCredits.partyId, caller.actingPartyId), isNull(bikeCredits.bikeOwnershipId)))
         .for('update');
-      if (!credit) throw new AppError(404, 'credit_not_found');
+      if (!credit) throw new AppError('credit_not_found');
       const [ownership] = await tx
         .select({ id: bikeOwnerships.id })
         .from(bikeOwnerships)
         .where(and(eq(bikeOwnerships.id, ownershipId), eq(bikeOwnerships.partyId, caller.actingPartyId), isNull(bikeOwnerships.endedAt)));
-      if (!ownership) throw new AppError(404, 'bike_not_found');
+      if (!ownership) throw new AppError('bike_not_found');
       const [existing] = await tx.select({ id: bikeCredits.id }).from(bikeCredits).where(eq(bikeCredits.bikeOwnershipId, ownership.id));
-      if (existing) throw new AppError(409, 'ownership_already_active');
+      if (existing) throw new AppError('ownership_already_active');
       const [updated] = await tx
         .update(bikeCredits)
         .set({ bikeOwnershipId: ownership.id, modifiedOn: new Date() })
         .where(eq(bikeCredits.id, credit.id))
         .returning();
-      if (!updated) throw new AppError(404, 'credit_not_found');
+      if (!updated) throw new AppError('credit_not_found');
       return toCredit(updated);
     });
   } catch (err) {
     // Two activations of one ownership at once: the unique index lets one through.
-    if (isUniqueViolation(err)) throw new AppError(409, 'ownership_already_active');
+    if (isUniqueViolation(err)) throw new AppError('ownership_already_active');
     throw err;
   }
 }
@@ -90,12 +90,12 @@ export async function redeemVoucher(
   const added = await ctx.db
     .transaction(async (tx) => {
       const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.code, code)).for('update');
-      if (!voucher || (voucher.expiresAt && voucher.expiresAt <= new Date())) throw new AppError(422, 'voucher_invalid', 'code');
+      if (!voucher || (voucher.expiresAt && voucher.expiresAt <= new Date())) throw new AppError('voucher_invalid', 'code');
       const [already] = await tx
         .select({ code: voucherRedemptions.code })
         .from(voucherRedemptions)
         .where(and(eq(voucherRedemptions.code, code), eq(voucherRedemptions.partyId, caller.actingPartyId)));
-      if (already || voucher.redemptions >= voucher.maxRedemptions) throw new AppError(422, 'voucher_used', 'code');
+      if (already || voucher.redemptions >= voucher.maxRedemptions) throw new AppError('voucher_used', 'code');
       await tx.insert(voucherRedemptions).values({ code, partyId: caller.actingPartyId });
       await tx
         .update(vouchers)
@@ -105,7 +105,7 @@ export async function redeemVoucher(
       return voucher.credits;
     })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new AppError(422, 'voucher_used', 'code');
+      if (isUniqueViolation(err)) throw new AppError('voucher_used', 'code');
       throw err;
     });
   return { credits_added: added, overview: await creditsOverview(ctx.db, caller.actingPartyId) };

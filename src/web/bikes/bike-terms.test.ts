@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { BRANDS } from '../../domain/bikes/brands';
-import da from '../i18n/da/bike-terms.json';
+import da from '../../i18n/da/bike-terms.json';
 import { bikeName, hintText } from './bike-terms';
 
 // A tiny t() over the Danish catalog: "bike-terms:a.b" → the text with {{params}} filled in.

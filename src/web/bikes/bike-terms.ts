@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Bike, FrameNumberHint } from '../../domain/bikes';
 import { findBrand } from '../../domain/bikes/brands';
 
-// Helpers over the shared bike-terms namespace (src/web/i18n/<lang>/bike-terms.json).
+// Helpers over the shared bike-terms namespace (src/i18n/<lang>/bike-terms.json).
 
 /** The brand's display name: the table's name for brand_id, else the typed brand_name. */
 export function brandName(bike: Pick<Bike, 'brand_id' | 'brand_name'>): string | null {

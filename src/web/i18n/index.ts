@@ -1,16 +1,11 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_FALLBACK_ORDER, type Language } from '../../domain/locale';
+import { LANGUAGE_FALLBACK_ORDER } from '../../domain/locale';
 
-// Catalogs: one JSON file per language and namespace (an area of the product), loaded when first needed,
-// so a page ships only its own texts. Error texts come from the domain catalog shared with the server.
+// Catalogs: one JSON file per language and namespace (an area of the product) in src/i18n, shared with the
+// server, loaded when first needed, so a page ships only its own texts. The error texts are the `errors`
+// namespace, the same texts the server answers with.
 export const UI_LANGUAGES = ['da', 'en', 'no', 'is'] as const;
-
-const ERROR_TEXTS: Record<Language, () => Promise<Record<string, string>>> = {
-  da: () => import('../../domain/error-texts/da').then((m) => m.da),
-  en: () => import('../../domain/error-texts/en').then((m) => m.en),
-  no: () => import('../../domain/error-texts/no').then((m) => m.no),
-};
 
 /** A catalog as a file of the build (vite.config.ts catalogFiles); a missing one (Icelandic is partial) is empty. */
 async function fetchCatalog(language: string, namespace: string): Promise<Record<string, unknown>> {
@@ -24,15 +19,6 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    if (namespace === 'errors') {
-      // Only this language's texts, a small chunk of their own; Icelandic shows the English ones.
-      const load = ERROR_TEXTS[language as Language] ?? ERROR_TEXTS.en;
-      load().then(
-        (texts) => callback(null, texts),
-        (err: Error) => callback(err, null),
-      );
-      return;
-    }
     fetchCatalog(language, namespace).then(
       (texts) => callback(null, texts),
       (err: Error) => callback(err, null),

@@ -1,6 +1,6 @@
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalog, errorMessage } from '../../domain/errors';
+import enErrors from '../../i18n/en/errors.json';
 import { ApiError } from './api-client';
 import { readApiError } from './errors';
 
@@ -8,12 +8,12 @@ import { readApiError } from './errors';
 
 let t: TFunction;
 beforeAll(async () => {
-  // The errors namespace as the app builds it: the domain catalog shared with the server.
+  // The errors namespace as the app loads it: the catalog shared with the server.
   const i18n = createInstance();
   await i18n.init({
     lng: 'en',
     ns: ['errors'],
-    resources: { en: { errors: { ...errorCatalog('en') } } },
+    resources: { en: { errors: enErrors } },
   });
   t = i18n.t;
 });
@@ -50,7 +50,7 @@ describe('readApiError', () => {
   it('422: an entry without a message falls back to the server-error text', () => {
     expect(readApiError(new ApiError(422, { detail: [{ loc: ['body', 'x'] }] }), t)).toMatchObject({
       kind: 'message',
-      text: errorMessage('server_error', 'en'),
+      text: enErrors.server_error,
     });
   });
 
@@ -111,6 +111,6 @@ describe('readApiError', () => {
   });
 
   it('network failure: tells the user to check the connection', () => {
-    expect(readApiError(new ApiError(0, null), t)).toEqual({ kind: 'message', text: errorMessage('network', 'en') });
+    expect(readApiError(new ApiError(0, null), t)).toEqual({ kind: 'message', text: enErrors.network });
   });
 });

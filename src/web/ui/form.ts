@@ -72,7 +72,7 @@ export function useZodForm<S extends z.ZodMiniType<unknown, V>, V extends Values
       for (const issue of result.error.issues) {
         const name = String(issue.path[0] ?? '');
         if (found[name]) continue;
-        // Schema messages are error codes (domain/error-texts); anything else is zod's own wording.
+        // Schema messages are error codes (the errors namespace); anything else is zod's own wording.
         found[name] = i18n.exists(`errors:${issue.message}`) ? t(`errors:${issue.message}`) : t('errors:field_invalid');
       }
       return { errors: found };

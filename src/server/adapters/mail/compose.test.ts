@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeMail, fillTemplate } from './compose.js';
+import { composeMail } from './compose.js';
 
 describe('composeMail', () => {
   it('lays out greeting, paragraphs, button with its link, small print and sign-off, in the language', () => {
@@ -23,11 +23,5 @@ describe('composeMail', () => {
     expect(mail.html).toContain('&#60;b&#62;bold&#60;/b&#62;');
     expect(mail.html).not.toContain('<a ');
     expect(mail.text).toBe('Hello,\n\n<b>bold</b>\n\nKind regards\nThe Bike Register');
-  });
-});
-
-describe('fillTemplate', () => {
-  it('fills named places and empties unknown ones', () => {
-    expect(fillTemplate('{count} about {bike}{missing}', { count: 2, bike: 'Trek' })).toBe('2 about Trek');
   });
 });

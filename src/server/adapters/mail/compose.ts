@@ -1,20 +1,11 @@
 import type { Language } from '../../../domain/locale.js';
+import { getFixedT } from '../../i18n/index.js';
 import type { MailMessage } from './mailer.js';
 
 // One layout for every mail the product sends, in plain text and HTML alike, in the recipient's
 // language: a greeting, a few paragraphs, an optional button with its link spelled out under it, an
-// optional line of small print, and the sign-off. Each area writes only its own words.
-
-const FRAME: Record<Language, { greeting: string; signoff: string }> = {
-  da: { greeting: 'Hej', signoff: 'Venlig hilsen\nCykelregistret' },
-  en: { greeting: 'Hello', signoff: 'Kind regards\nThe Bike Register' },
-  no: { greeting: 'Hei', signoff: 'Vennlig hilsen\nSykkelregisteret' },
-};
-
-/** Puts values into `{name}` places; a value not given leaves the place empty. */
-export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
-}
+// optional line of small print, and the sign-off. Each area writes only its own words, all of them in
+// the mail namespace of the shared catalogs (src/i18n/<language>/mail.json, read through server/i18n).
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,7 +21,9 @@ export interface MailContent {
 }
 
 export function composeMail(language: Language, mail: MailContent): MailMessage {
-  const { greeting, signoff } = FRAME[language];
+  const t = getFixedT(language, 'mail');
+  const greeting = t('layout.greeting');
+  const signoff = t('layout.signoff');
   const { action, smallPrint } = mail;
   const text = [
     `${greeting},`,
