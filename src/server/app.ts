@@ -35,7 +35,7 @@ import { socialRoutes } from './identity/social-routes.js';
 import { organisationRoutes } from './organisations/routes.js';
 import { ownershipRoutes } from './ownership/routes.js';
 import { pictureRoutes } from './pictures/routes.js';
-import { startTrashTimer } from './pictures/trash.js';
+import { startTrashTimer } from './shared/files/trash.js';
 import { plateRoutes } from './plates/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { stolenMapRoutes } from './stolen-map/routes.js';

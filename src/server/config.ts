@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { CHAT_UNREAD_MAIL_INTERVAL_MINUTES } from '../domain/chats.js';
-import { type S3Config, s3ConfigFromEnv } from './adapters/storage/s3-config.js';
+import { type S3Config, s3ConfigFromEnv } from './s3-config.js';
 
 // The environment, validated at start-up: a wrong value stops the process with a message naming it.
 const envSchema = z.object({

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { auditLog, chatMessages, chatParticipants, chats, identities, tickets } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../pictures/ids.js';
+import { isUuid } from '../shared/files/ids.js';
 import type { Ticket, TicketDetail } from './tickets-schemas.js';
 
 // Tickets for staff (issue 5): a participant reports a conversation; staff list the tickets, read the

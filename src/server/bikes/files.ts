@@ -3,4 +3,4 @@
 export { documentsOfBike } from '../documents/service.js';
 export { equipmentOfBike } from '../equipment/service.js';
 export { picturesOfBike, publicPictures } from '../pictures/service.js';
-export { emptyTrash, trashFilesOfBike } from '../pictures/trash.js';
+export { emptyTrash, trashFilesOfBike } from '../shared/files/trash.js';

@@ -3,7 +3,7 @@ import type { ChatRole } from '../../domain/chats.js';
 import type { Db } from '../db/client.js';
 import { chatBlocks, chatParticipants } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../pictures/ids.js';
+import { isUuid } from '../shared/files/ids.js';
 
 // The check every chat call makes: the caller (their acting party) takes part in the conversation.
 // Anyone else gets 404 chat_not_found, the same as for a conversation that does not exist, so a

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { chatMessageSchema } from '../../domain/chats.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
-import { registerUploads } from '../pictures/upload.js';
+import { registerUploads } from '../shared/files/upload.js';
 import { assertMayWrite, participationOf } from './access.js';
 import { readPhotoUpload, signedChatPhoto, withStoredPhoto } from './photos.js';
 import { postMessage } from './service.js';

@@ -1,4 +1,4 @@
-import { signFile, verifyFileSignature } from '../pictures/signed-url.js';
+import { signFile, verifyFileSignature } from '../shared/files/signed-url.js';
 
 // A photo sent in a conversation is served only on a signed, short-lived address, made for the
 // participants when they read the message: the scheme of the owner's file addresses

@@ -6,9 +6,9 @@ import { CHAT_MESSAGE_MAX_LENGTH, type PostMessage } from '../../domain/chats.js
 import type { AppContext } from '../context.js';
 import { chatMessages } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../pictures/ids.js';
-import { detectFileType, encodePicture, PICTURE_TYPES } from '../pictures/image.js';
-import { secondsLeft } from '../pictures/signed-url.js';
+import { isUuid } from '../shared/files/ids.js';
+import { detectFileType, encodePicture, PICTURE_TYPES } from '../shared/files/image.js';
+import { secondsLeft } from '../shared/files/signed-url.js';
 import { type ChatPhotoSize, verifyChatPhotoSignature } from './photo-url.js';
 
 // A photo with a message (a finder shows where a stolen bike stands): multipart with the fields

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { bikeOwnerships, bikes, chatBlocks, chatMessages, chatParticipants, chats, tickets } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../pictures/ids.js';
+import { isUuid } from '../shared/files/ids.js';
 import { assertMayWrite, blockedBetween, type Participation, participationOf } from './access.js';
 import { addMessage, notifyChat, startChat } from './post.js';
 import { chatSummaries, rowsOf, toChatMessage } from './views.js';

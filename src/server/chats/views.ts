@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatRole, ChatSummary, UnreadCount } from '../../domain/chats.js';
-import { publicCardsOf } from '../bikes/public-cards.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { chatMessages } from '../db/schema.js';

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { type BikeDocument, DOCUMENT_KINDS, type DocumentKind } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../bikes/access.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, documents, equipment } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../pictures/ids.js';
-import { DOCUMENT_IMAGE_TYPES, DOCUMENT_TYPES, detectFileType, encodeDocumentImage } from '../pictures/image.js';
+import { isUuid } from '../shared/files/ids.js';
+import { DOCUMENT_IMAGE_TYPES, DOCUMENT_TYPES, detectFileType, encodeDocumentImage } from '../shared/files/image.js';
 import { lockOwnership } from '../pictures/service.js';
-import { secondsLeft, signedDocumentUrl, verifyFileSignature } from '../pictures/signed-url.js';
-import { emptyTrashQuietly, trashKeys } from '../pictures/trash.js';
-import { attachmentDisposition, safeFileName, type Upload } from '../pictures/upload.js';
+import { secondsLeft, signedDocumentUrl, verifyFileSignature } from '../shared/files/signed-url.js';
+import { emptyTrashQuietly, trashKeys } from '../shared/files/trash.js';
+import { attachmentDisposition, safeFileName, type Upload } from '../shared/files/upload.js';
 
 // Documents (§3: receipt, form, lock certificate, other) of a bike or of one of its pieces of
 // equipment. Always private: downloaded on the owner's signed address only. Bike documents belong to

@@ -4,7 +4,7 @@ import type { IdentityRole } from '../../domain/roles.js';
 import { BACKOFFICE_READ_ROLES, maySwitchTo, STAFF_ROLES } from '../../domain/roles.js';
 import type { Db } from '../db/client.js';
 import { identities, organisationMembers } from '../db/schema.js';
-import { verifySessionToken } from '../identity/session-token.js';
+import { verifySessionToken } from './session-token.js';
 import { AppError } from './errors.js';
 
 /**

@@ -17,7 +17,7 @@ import {
   outbox,
   parties,
 } from '../db/schema.js';
-import { readStolenMapVersion } from '../stolen-map/version.js';
+import { readStolenMapVersion } from '../shared/stolen-map-version.js';
 import { reportStolen } from '../theft/theft-test-factory.js';
 
 let t: TestApp;

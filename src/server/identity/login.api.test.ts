@@ -4,7 +4,7 @@ import { approveThroughProvider } from '../../../tests/support/eid.js';
 import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp, uniqueEmail } from '../../../tests/support/test-app.js';
 import { decodeSession } from '../../domain/session.js';
 import { organisationMembers, organisations, parties } from '../db/schema.js';
-import { issueSessionToken } from './session-token.js';
+import { issueSessionToken } from '../http/session-token.js';
 
 let t: TestApp;
 let user: SignedUpUser;

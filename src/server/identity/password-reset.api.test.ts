@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, linkParam, mailsTo } from '../../../tests/support/mail.js';
 import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp, uniqueEmail } from '../../../tests/support/test-app.js';
 import { oneTimeTokens } from '../db/schema.js';
-import { hashLinkToken } from './secrets.js';
+import { hashLinkToken } from '../shared/secrets.js';
 
 let t: TestApp;
 beforeAll(async () => {

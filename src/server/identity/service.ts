@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../db/errors.js';
 import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { identityEmails } from './emails.js';
-import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from './secrets.js';
-import { issueSessionToken } from './session-token.js';
+import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
+import { issueSessionToken } from '../http/session-token.js';
 
 type Identity = typeof identities.$inferSelect;
 

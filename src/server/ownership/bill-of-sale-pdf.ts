@@ -2,7 +2,7 @@ import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-
 import type { Language } from '../../domain/locale.js';
 import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
-import { categoryName, colorTerm } from './bike-words.js';
+import { categoryName, colorTerm } from '../shared/bike-words.js';
 
 // The bill of sale as a PDF (pdf-lib, the standard Helvetica: WinAnsi has æ, ø and å; anything it
 // lacks is written as "?"). It shows the signed facts in the seller's language (pdf.billOfSale in the

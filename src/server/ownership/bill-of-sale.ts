@@ -6,7 +6,7 @@ import { bikes, ownershipTransfers } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { plateIdsOfBikes } from '../plates/service.js';
-import { brandNameOf } from './bike-words.js';
+import { brandNameOf } from '../shared/bike-words.js';
 import { type BillFacts, canonicalJson, handoverDate, readBillOfSale, renderBillOfSale } from './bill-of-sale-pdf.js';
 import { contactOf } from './parties.js';
 import { billOfSaleDue, isUuid, sideOf, type TransferRow, transferRow } from './transfer-view.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../tests/support/test-app.js';
 import { api, makePlates } from '../bikes/bike-test-factory.js';
-import { recordBikeEvent } from '../bikes/history.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
 import { identities } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest, startTransfer } from './ownership-test-factory.js';
 

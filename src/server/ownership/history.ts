@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { BIKE_EVENT_KINDS, type BikeEvent, type BikeEventKind } from '../../domain/ownership.js';
 import { STAFF_ROLES } from '../../domain/roles.js';
-import { bikeOfCaller } from '../bikes/access.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import { bikeEvents, bikeOwnerships, identities, ownershipRequests } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';

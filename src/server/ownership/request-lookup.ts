@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { PublicBike } from '../../domain/bikes.js';
 import type { OwnershipLookup } from '../../domain/ownership.js';
-import type { BikeRow, OwnershipRow } from '../bikes/access.js';
-import { publicCardsOf } from '../bikes/public-cards.js';
+import type { BikeRow, OwnershipRow } from '../shared/bike-access.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, bikes, plates } from '../db/schema.js';

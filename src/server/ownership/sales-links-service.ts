@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { SALES_LINK_DEFAULT_DAYS, type SalesLink, type SalesProof } from '../../domain/ownership.js';
-import { bikeOfCaller } from '../bikes/access.js';
-import { recordBikeEvent } from '../bikes/history.js';
-import { publicCardsOf } from '../bikes/public-cards.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import { bikeOwnerships, bikes, identities, ownershipVerifications, salesLinks } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';

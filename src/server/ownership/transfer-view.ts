@@ -1,15 +1,15 @@
 import { and, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { PublicBike } from '../../domain/bikes.js';
 import type { Transfer } from '../../domain/ownership.js';
-import { recordBikeEvent } from '../bikes/history.js';
-import { toPublicBike } from '../bikes/mapping.js';
-import { publicCardsOf } from '../bikes/public-cards.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { toPublicBike } from '../shared/bike-mapping.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikes, ownershipTransfers } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { hashLinkToken } from '../identity/secrets.js';
+import { hashLinkToken } from '../shared/secrets.js';
 import { plateIdsOfBikes } from '../plates/service.js';
 import { contactOf, identityOf } from './parties.js';
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ownershipVerificationSchema } from '../../domain/ownership.js';
 import { APPROVAL_HEADER } from '../../domain/verification.js';
-import { bikeOfCaller } from '../bikes/access.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
-import { readUpload, registerUploads } from '../pictures/upload.js';
+import { readUpload, registerUploads } from '../shared/files/upload.js';
 import { addFramePicture, confirmOwner, getVerification, listMyVerifications } from './verification-service.js';
 
 const tags = ['ownership'];

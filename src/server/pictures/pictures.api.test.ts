@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
 import { UPLOAD_MAX_BYTES } from '../../domain/bikes.js';
 import { bikes, pictures, storageTrash } from '../db/schema.js';
-import { signFile } from './signed-url.js';
+import { signFile } from '../shared/files/signed-url.js';
 import { insertBike, jpegWithGps, multipart, png } from './test-factory.js';
 
 let t: TestApp;

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { PICTURE_KINDS, type Picture, type PictureKind } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../bikes/access.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, bikes, pictures } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from './ids.js';
-import { detectFileType, encodePicture, PICTURE_TYPES } from './image.js';
-import { publicPictureUrl, secondsLeft, signedPictureUrl, verifyFileSignature } from './signed-url.js';
-import { emptyTrashQuietly, trashKeys } from './trash.js';
-import type { Upload } from './upload.js';
+import { isUuid } from '../shared/files/ids.js';
+import { detectFileType, encodePicture, PICTURE_TYPES } from '../shared/files/image.js';
+import { publicPictureUrl, secondsLeft, signedPictureUrl, verifyFileSignature } from '../shared/files/signed-url.js';
+import { emptyTrashQuietly, trashKeys } from '../shared/files/trash.js';
+import type { Upload } from '../shared/files/upload.js';
 
 // Pictures of a bike (§1, §3): private to the owner, except the one public picture, which anyone
 // searching sees while the bike is searchable or reported stolen. A picture belongs to the ownership

@@ -3,7 +3,7 @@ import { normalisePlateId, plateUrlPath } from '../../domain/bikes/plate-id.js';
 import type { MyPlate, PlateCheck, StickerAnswer } from '../../domain/bikes.js';
 import { PLATE_ID_MIN_LENGTH } from '../../domain/constants.js';
 import type { Language } from '../../domain/locale.js';
-import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../bikes/public-cards.js';
+import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';

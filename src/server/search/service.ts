@@ -3,7 +3,7 @@ import { normaliseFrameNumber } from '../../domain/bikes/frame-number.js';
 import { normalisePlateId } from '../../domain/bikes/plate-id.js';
 import type { BikeSearchAnswer, OrgBikeSearchAnswer, OrgPublicBike, PublicBike } from '../../domain/bikes.js';
 import { FRAME_NUMBER_MIN_LENGTH } from '../../domain/constants.js';
-import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../bikes/public-cards.js';
+import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';

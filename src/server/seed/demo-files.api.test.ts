@@ -10,7 +10,7 @@ import { createStorage } from '../adapters/storage/create-storage.js';
 import type { AppContext } from '../context.js';
 import { bikes, documents, pictures, storageTrash } from '../db/schema.js';
 import { insertBike } from '../pictures/test-factory.js';
-import { emptyTrash, trashFilesOfBike } from '../pictures/trash.js';
+import { emptyTrash, trashFilesOfBike } from '../shared/files/trash.js';
 import { receiptPdf, seedDemoFiles } from './demo-files.js';
 
 let t: TestApp;

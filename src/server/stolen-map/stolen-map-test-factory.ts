@@ -4,7 +4,7 @@ import type { TestApp } from '../../../tests/support/test-app.js';
 import { frameNumber } from '../bikes/bike-test-factory.js';
 import { bikes, identities, parties, theftReports } from '../db/schema.js';
 import { insertStolenBike, type StolenBikeSpec } from '../seed/demo-stolen.js';
-import { bumpStolenMapVersion } from './version.js';
+import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 
 // Stolen bikes for the map's tests, straight into the tables (the report wizard's API is tested in theft/).
 

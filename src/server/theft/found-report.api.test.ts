@@ -4,7 +4,7 @@ import { latestMailTo } from '../../../tests/support/mail.js';
 import { api } from '../bikes/bike-test-factory.js';
 import { bikeOwnerships, theftReports } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
-import { readStolenMapVersion } from '../stolen-map/version.js';
+import { readStolenMapVersion } from '../shared/stolen-map-version.js';
 import { foundApproval, reportFoundCall, reportStolen } from './theft-test-factory.js';
 
 // Reporting a stolen bike found (§4): only with the owner's national ID approval of that act for that

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../domain/locale.js';
 import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
-import { brandNameOf, categoryName, colorTerm } from '../ownership/bike-words.js';
+import { brandNameOf, categoryName, colorTerm } from '../shared/bike-words.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
 import type { OwnReport } from './report-read.js';
 

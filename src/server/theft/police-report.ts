@@ -4,7 +4,7 @@ import type { Language } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
 import { pictures, plates } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
-import { decryptField } from '../identity/secrets.js';
+import { decryptField } from '../shared/secrets.js';
 import { type PoliceReportInput, renderPoliceReport } from './police-report-pdf.js';
 import { ownReport } from './report-read.js';
 

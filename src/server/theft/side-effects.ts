@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { BikeRow } from '../bikes/access.js';
-import { recordBikeEvent } from '../bikes/history.js';
+import type { BikeRow } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { ownershipTransfers, salesLinks } from '../db/schema.js';
-import { bikeLabel } from '../ownership/bike-words.js';
+import { bikeLabel } from '../shared/bike-words.js';
 import { ownershipEmails } from '../ownership/emails.js';
 import { contactOf, identityByEmail } from '../ownership/parties.js';
 

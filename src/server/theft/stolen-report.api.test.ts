@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, mailsTo } from '../../../tests/support/mail.js';
 import { api, makePlates } from '../bikes/bike-test-factory.js';
 import { identities, ownershipTransfers, salesLinks, theftReports } from '../db/schema.js';
-import { decryptField, encryptField } from '../identity/secrets.js';
+import { decryptField, encryptField } from '../shared/secrets.js';
 import { type OwnershipTest, ownershipTest, startTransfer } from '../ownership/ownership-test-factory.js';
-import { readStolenMapVersion } from '../stolen-map/version.js';
+import { readStolenMapVersion } from '../shared/stolen-map-version.js';
 import { CPR, fileReport, localTime, makeOrganisation, reportBody, reportStolen } from './theft-test-factory.js';
 
 // Filing a stolen report (issue 6, §3, §5): the whole report is checked at once; a filed one marks the bike

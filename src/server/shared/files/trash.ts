@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/client.js';
-import { storageTrash } from '../db/schema.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { storageTrash } from '../../db/schema.js';
 
 // Files outlive their rows by a moment: a service deleting a picture, document, equipment or bike puts
 // the storage keys into storage_trash in the same transaction as the delete, and the files are removed

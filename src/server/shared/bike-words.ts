@@ -1,7 +1,7 @@
 import { findBrand } from '../../domain/bikes/brands.js';
 import type { Language } from '../../domain/locale.js';
-import type { BikeRow } from '../bikes/access.js';
-import { categoryOf, colorOf } from '../bikes/mapping.js';
+import type { BikeRow } from './bike-access.js';
+import { categoryOf, colorOf } from './bike-mapping.js';
 import { t } from '../i18n/index.js';
 
 // Names of colours and categories for what the server writes itself (mails, the bill of sale, the police

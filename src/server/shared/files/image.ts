@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../../http/errors.js';
 
 // Uploaded files are judged by their bytes (file-type reads the magic numbers), never by the content
 // type or name the client sent. Images are decoded and re-encoded by sharp: turned upright by their

@@ -10,7 +10,7 @@ import {
   type BikeType,
   type PublicBike,
 } from '../../domain/bikes.js';
-import type { BikeRow, OwnershipRow } from './access.js';
+import type { BikeRow, OwnershipRow } from './bike-access.js';
 
 // Database rows → the answers of src/domain/bikes.ts. The answers are checked by their schemas on the
 // way out too, so a column never leaks; these functions only choose and rename.

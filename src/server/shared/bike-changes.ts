@@ -1,4 +1,4 @@
-import type { BikeRow } from '../bikes/access.js';
+import type { BikeRow } from './bike-access.js';
 import type { bikes } from '../db/schema.js';
 
 // What an edit of a bike changed, for its history: the API names of the fields whose value differs,

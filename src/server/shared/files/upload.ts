@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES } from '../../domain/bikes.js';
-import { AppError } from '../http/errors.js';
+import { UPLOAD_MAX_BYTES } from '../../../domain/bikes.js';
+import { AppError } from '../../http/errors.js';
 
 // Uploads are multipart/form-data with a few text fields and one file named `file`. The parser is
 // registered inside the pictures and documents plugins only, so the rest of the API stays JSON-only.
