@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BikeDocument, DocumentKind, Picture, PictureKind, PublicBike } from '../../domain/bikes';
 import { api } from '../lib/api-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 import { invalidateBikes } from './bikes-api';
 
 // Pictures, documents and the public card of one bike (issue 4). Uploads are multipart: the fields first,
@@ -14,7 +14,7 @@ export const publicBikeKey = (partyId: string, bikeId: string) => ['bikes', part
 
 /** GET /bikes/{bikeId}/public: what strangers see of the bike (the owner's preview). */
 export function usePublicBike(bikeId: string) {
-  const partyId = useSession()?.party_id ?? '';
+  const partyId = useActingParty();
   return useQuery({
     queryKey: publicBikeKey(partyId, bikeId),
     queryFn: ({ signal }) => api<PublicBike>(`${bikePath(bikeId)}/public`, { signal }),

@@ -3,7 +3,7 @@ import type { Bike, BikeCredit, BikeDetail, CreateBike, CreditsOverview, PlateCh
 import { CREDIT_POLLING_MS } from '../../domain/constants';
 import { api } from '../lib/api-client';
 import { refreshQueries } from '../lib/query-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 
 // The bike calls (issue 4) with their query keys. Keys start with 'bikes' or 'credits' and are keyed by
 // the acting party, so a list cached for another user (change user, switch-user) is never shown.
@@ -18,10 +18,6 @@ export const creditKeys = {
   overview: (partyId: string) => ['credits', partyId, 'overview'] as const,
   activations: (partyId: string) => ['credits', partyId, 'activations'] as const,
 };
-
-function useActingParty(): string {
-  return useSession()?.party_id ?? '';
-}
 
 /** Everything a change to bikes or credits may have changed. */
 export function invalidateBikes(): Promise<unknown> {

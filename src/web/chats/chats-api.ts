@@ -2,7 +2,7 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tan
 import type { ChatMessage, ChatSummary, PostMessage, UnreadCount } from '../../domain/chats';
 import { api } from '../lib/api-client';
 import { queryClient, refreshQueries } from '../lib/query-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 import { sendPhoto } from './contact-send';
 import { PAGE_SIZE } from './limits';
 
@@ -23,10 +23,6 @@ export const chatKeys = {
 export type MessagePages = InfiniteData<ChatMessage[], string | null>;
 
 const chatPath = (chatId: string) => `/chats/${encodeURIComponent(chatId)}`;
-
-export function useActingParty(): string {
-  return useSession()?.party_id ?? '';
-}
 
 /** GET /chats/?q=: my conversations, newest first; with q (2 or more characters), those whose messages match. */
 export function useChats(q: string) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { LiveServerFrame } from '../../domain/chats';
 import { queryClient, refreshQueries } from '../lib/query-client';
-import { useSession, useSessionStore } from '../lib/session-store';
+import { useActingParty, useSessionStore } from '../lib/session-store';
 import { appendMessage, chatKeys } from './chats-api';
 import { connectLive, publishLive } from './live';
 
@@ -25,7 +25,7 @@ export function applyFrame(partyId: string, frame: LiveServerFrame): void {
  */
 export function ChatLive() {
   const token = useSessionStore((s) => s.token);
-  const partyId = useSession()?.party_id ?? '';
+  const partyId = useActingParty();
   useEffect(() => {
     if (!token || !partyId) return;
     const connection = connectLive({

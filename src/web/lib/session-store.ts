@@ -37,3 +37,11 @@ export function useSession(): Session | null {
   const token = useSessionStore((s) => s.token);
   return validSession(token);
 }
+
+/**
+ * The party the user acts as (themselves, or an organisation they chose: §6), '' when signed out. Query keys
+ * of the signed-in app start with it, so a cache left from another user or party is never shown.
+ */
+export function useActingParty(): string {
+  return useSession()?.party_id ?? '';
+}

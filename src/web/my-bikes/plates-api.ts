@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyPlate } from '../../domain/bikes';
 import { api } from '../lib/api-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 
 // GET /api/plates/mine, keyed under 'bikes' so that any change to bikes (invalidateBikes) refreshes it.
 export function useMyPlates() {
-  const partyId = useSession()?.party_id ?? '';
+  const partyId = useActingParty();
   return useQuery({
     queryKey: ['bikes', partyId, 'plates'] as const,
     queryFn: ({ signal }) => api<MyPlate[]>('/plates/mine', { signal }),

@@ -4,7 +4,7 @@ import { invalidateBikes } from '../bikes/bikes-api';
 import { api } from '../lib/api-client';
 import { fetchFile } from '../lib/download-file';
 import { refreshQueries } from '../lib/query-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 
 // The ownership calls of the web (issue 5): transfers, bills of sale, ownership requests and a bike's
 // history. Keys start with 'ownership' and are keyed by the acting party, like the bike keys, so a cache
@@ -22,10 +22,6 @@ export const ownershipKeys = {
 };
 
 const enc = encodeURIComponent;
-
-function useActingParty(): string {
-  return useSession()?.party_id ?? '';
-}
 
 /** A transfer or request changed: the transfers, the requests, the bikes (one may have moved) and the chats. */
 export function invalidateOwnership(): Promise<unknown> {

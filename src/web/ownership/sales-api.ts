@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SalesLink } from '../../domain/ownership';
 import { api } from '../lib/api-client';
 import { refreshQueries } from '../lib/query-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 
 // Sales links (issue 5): the owner's calls and their query keys. The public proof is fetched by
 // sales-proof-api.ts, without the query library (public pages do not load it).
@@ -16,7 +16,7 @@ const linksPath = (bikeId: string) => `/bikes/${encodeURIComponent(bikeId)}/sale
 const invalidate = () => refreshQueries(salesKeys.all);
 
 export function useSalesLinks(bikeId: string) {
-  const partyId = useSession()?.party_id ?? '';
+  const partyId = useActingParty();
   return useQuery({
     queryKey: salesKeys.bike(partyId, bikeId),
     queryFn: ({ signal }) => api<SalesLink[]>(linksPath(bikeId), { signal }),

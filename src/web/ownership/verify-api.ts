@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { OwnershipVerification } from '../../domain/ownership';
 import { api } from '../lib/api-client';
 import { refreshQueries } from '../lib/query-client';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 
 // Verify ownership (issue 5): the owner's calls and their query keys, keyed by the acting party like
 // the bike calls (bikes-api.ts), so another user's cached status is never shown.
@@ -13,7 +13,6 @@ export const verifyKeys = {
   bike: (partyId: string, bikeId: string) => ['ownership-verification', partyId, 'bike', bikeId] as const,
 };
 
-const useActingParty = () => useSession()?.party_id ?? '';
 const bikePath = (bikeId: string) => `/bikes/${encodeURIComponent(bikeId)}/ownership-verification`;
 
 /** Every change to a verification may change the overview, the bike's badge and its pictures. */

@@ -4,7 +4,7 @@ import { APPROVAL_HEADER } from '../../domain/verification';
 import { invalidateBikes } from '../bikes/bikes-api';
 import { ApiError, api } from '../lib/api-client';
 import { fetchFile } from '../lib/download-file';
-import { useSession } from '../lib/session-store';
+import { useActingParty } from '../lib/session-store';
 
 // The stolen-report calls (issue 6) with their query keys, keyed by the acting party like the bike calls.
 
@@ -25,7 +25,7 @@ export function useInsurers(enabled = true) {
 }
 
 export function useStolenReport(bikeId: string) {
-  const partyId = useSession()?.party_id ?? '';
+  const partyId = useActingParty();
   return useQuery({
     queryKey: theftKeys.report(partyId, bikeId),
     queryFn: ({ signal }) => api<StolenReport>(`/bikes/${enc(bikeId)}/stolen-report`, { signal }),
