@@ -1,17 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { eidProviderOf } from '../../domain/verification';
-import { ApiError } from '../lib/api-client';
+import { Link, useNavigate } from 'react-router';
 import { readApiError } from '../lib/errors';
-import { useProfile } from '../lib/profile';
 import { queryClient } from '../lib/query-client';
 import { useSession, useSessionStore } from '../lib/session-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { FormCard, PageTitle } from '../ui/page';
-import { beginVerificationPath } from '../verification/verification-api';
+import { isApprovalRequired, useStepUp } from '../verification/step-up';
 import { VerificationNotice } from '../verification/verification-notice';
 import { useDeleteAccount } from './delete-api';
 import './account.css';
@@ -31,9 +28,7 @@ export function DeleteUserPage() {
   const { t } = useTranslation(['settings', 'verification']);
   const session = useSession();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const approvalId = params.get('approval_id');
-  const profile = useProfile();
+  const { approvePath, approvalId, provider } = useStepUp({ act: 'delete_account', returnTo: '/app/settings/delete-user' });
   const remove = useDeleteAccount();
   const [typed, setTyped] = useState('');
   const deleted = useRef(false);
@@ -50,10 +45,7 @@ export function DeleteUserPage() {
   const email = session?.email ?? '';
   const matches = email !== '' && typed.trim().toLowerCase() === email.toLowerCase();
   const failure = remove.isError ? readApiError(remove.error, t) : null;
-  const expired = remove.error instanceof ApiError && (remove.error.body as { code?: unknown } | null)?.code === 'approval_required';
-  const provider = t(`verification:provider.${profile.data ? eidProviderOf(profile.data.region) : 'any'}`);
-  const here = '/app/settings/delete-user';
-  const approvePath = beginVerificationPath({ type: 'approve', act: 'delete_account', successUrl: here, failureUrl: here });
+  const expired = isApprovalRequired(remove.error);
 
   // Step 1: the email typed, the user goes to approve the deletion with national ID.
   const submit = (event: FormEvent) => {

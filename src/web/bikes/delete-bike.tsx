@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
-import { eidProviderOf } from '../../domain/verification';
-import { ApiError } from '../lib/api-client';
 import { readApiError } from '../lib/errors';
-import { useProfile } from '../lib/profile';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { beginVerificationPath } from '../verification/verification-api';
+import { isApprovalRequired, useStepUp } from '../verification/step-up';
 import { useDeleteBike } from './bikes-api';
-
-const isApprovalRequired = (error: unknown) =>
-  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'approval_required';
 
 /**
  * Deleting the bike (§4): a dialog says what goes for good (pictures, documents, batteries, locks and
@@ -27,21 +21,16 @@ const isApprovalRequired = (error: unknown) =>
 export function DeleteBike({ bike, name, placement }: { bike: BikeDetail; name: string; placement: 'section' | 'approval' }) {
   const { t } = useTranslation(['bike', 'verification']);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const remove = useDeleteBike(bike.id);
   const [asking, setAsking] = useState(false);
-  const approvalId = params.get('delete') === 'approved' ? params.get('approval_id') : null;
   const needsApproval = Boolean(bike.frame_number || bike.bikekey_id);
   const here = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
-  const approvePath = beginVerificationPath({
-    type: 'approve',
+  const { approvePath, approvalId, provider, clear } = useStepUp({
     act: 'delete_bike',
     subjectId: bike.id,
-    successUrl: `${here}?delete=approved`,
-    failureUrl: here,
+    returnTo: here,
+    marker: { name: 'delete' },
   });
-  const profile = useProfile();
-  const provider = t(`verification:provider.${profile.data ? eidProviderOf(profile.data.region) : 'any'}`);
 
   const run = (approval?: string) =>
     remove.mutate(approval, {
@@ -62,12 +51,6 @@ export function DeleteBike({ bike, name, placement }: { bike: BikeDetail; name: 
 
   if (placement === 'approval') {
     if (!approvalId) return null;
-    const cancel = () => {
-      const next = new URLSearchParams(params);
-      next.delete('delete');
-      next.delete('approval_id');
-      setParams(next, { replace: true });
-    };
     return (
       <section className="card bike-danger" aria-labelledby="bike-delete-approved">
         <h2 id="bike-delete-approved">{t('delete.approvedTitle')}</h2>
@@ -88,7 +71,7 @@ export function DeleteBike({ bike, name, placement }: { bike: BikeDetail; name: 
               {t('delete.confirmFinal')}
             </Button>
           )}
-          <Button variant="secondary" onClick={cancel} disabled={remove.isPending}>
+          <Button variant="secondary" onClick={clear} disabled={remove.isPending}>
             {t('delete.cancel')}
           </Button>
         </div>

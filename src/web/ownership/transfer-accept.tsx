@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Transfer } from '../../domain/ownership';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { CheckboxField } from '../ui/field';
-import { beginVerificationPath } from '../verification/verification-api';
+import { claimApproval, useStepUp } from '../verification/step-up';
 import { invalidateOwnership, useAcceptTransfer, useDeclineTransfer } from './ownership-api';
-import { claimApproval, ownershipErrorText, useApprovalReturn, useProviderName, withParam } from './ownership-parts';
+import { ownershipErrorText } from './ownership-parts';
 
 /** What the bike page is told after a bike was taken over (router state, not the address). */
 export interface TransferAcceptedState {
@@ -22,14 +22,16 @@ export interface TransferAcceptedState {
 export function AcceptOrDecline({ transfer, token, bikeName }: { transfer: Transfer; token: string; bikeName: string }) {
   const { t } = useTranslation('ownership');
   const navigate = useNavigate();
-  const location = useLocation();
-  const provider = useProviderName();
   const accept = useAcceptTransfer();
   const decline = useDeclineTransfer();
   const [withEid, setWithEid] = useState(false);
   const [asking, setAsking] = useState(false);
-  const approval = useApprovalReturn('accept');
-  const here = location.pathname + location.search;
+  // Accepting with national ID: the provider trip comes back here with ?accept=approved&approval_id=….
+  const { approvePath, approvalId, provider, clear } = useStepUp({
+    act: 'confirm_transfer',
+    subjectId: transfer.id,
+    marker: { name: 'accept' },
+  });
 
   const onAccepted = (accepted: Transfer) =>
     navigate(`/app/my-bikes/${encodeURIComponent(accepted.bike_id)}`, {
@@ -48,7 +50,6 @@ export function AcceptOrDecline({ transfer, token, bikeName }: { transfer: Trans
   };
 
   // Back from the provider with the buyer's approval: accept with it, once.
-  const { approvalId, clear } = approval;
   useEffect(() => {
     if (!approvalId || !claimApproval(approvalId)) return;
     clear();
@@ -57,15 +58,7 @@ export function AcceptOrDecline({ transfer, token, bikeName }: { transfer: Trans
 
   const run = () => {
     if (withEid) {
-      navigate(
-        beginVerificationPath({
-          type: 'approve',
-          act: 'confirm_transfer',
-          subjectId: transfer.id,
-          successUrl: withParam(here, 'accept', 'approved'),
-          failureUrl: here,
-        }),
-      );
+      navigate(approvePath);
       return;
     }
     void acceptNow();

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Transfer } from '../../domain/ownership';
 import { formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Loading } from '../ui/spinner';
-import { beginVerificationPath } from '../verification/verification-api';
+import { claimApproval, useStepUp } from '../verification/step-up';
 import { useConfirmTransfer } from './ownership-api';
-import { claimApproval, ownershipErrorText, useProviderName, withParam } from './ownership-parts';
+import { ownershipErrorText } from './ownership-parts';
 
 // Confirming a handover with national ID (act confirm_transfer, bound to the transfer): the seller while the
 // transfer is pending or after it was accepted, the buyer afterwards (or when accepting). When both have
@@ -24,27 +24,18 @@ export function canStillConfirm(transfer: Transfer, now = Date.now()): boolean {
   return now - new Date(transfer.decided_at).getTime() < CONFIRM_AFTER_ACCEPT_DAYS * 24 * 3600 * 1000;
 }
 
-/** Where the provider trip starts; it comes back to this page with ?confirm=<transferId>&approval_id=…. */
-export function useConfirmPath(transferId: string): string {
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  return beginVerificationPath({
-    type: 'approve',
-    act: 'confirm_transfer',
-    subjectId: transferId,
-    successUrl: withParam(here, 'confirm', transferId),
-    failureUrl: here,
-  });
-}
-
 /**
  * The confirmation part of a transfer: who has confirmed, and the way to confirm for the caller (not when
  * the page offers it with accepting instead: `offerAction` false).
  */
 export function ConfirmationState({ transfer, offerAction = true }: { transfer: Transfer; offerAction?: boolean }) {
   const { t, i18n } = useTranslation('ownership');
-  const provider = useProviderName();
-  const confirmPath = useConfirmPath(transfer.id);
+  // The provider trip comes back to this page with ?confirm=<transferId>&approval_id=… (ConfirmationReturn).
+  const { approvePath: confirmPath, provider } = useStepUp({
+    act: 'confirm_transfer',
+    subjectId: transfer.id,
+    marker: { name: 'confirm', value: transfer.id },
+  });
   const lang = i18n.resolvedLanguage ?? 'da';
   const mine = transfer.my_side === 'seller' ? transfer.seller_confirmed_at : transfer.buyer_confirmed_at;
   const theirs = transfer.my_side === 'seller' ? transfer.buyer_confirmed_at : transfer.seller_confirmed_at;
@@ -79,25 +70,14 @@ export function ConfirmationState({ transfer, offerAction = true }: { transfer: 
  */
 export function ConfirmationReturn() {
   const { t } = useTranslation('ownership');
-  const [params, setParams] = useSearchParams();
-  const transferId = params.get('confirm');
-  const approvalId = params.get('approval_id');
+  // Which transfer is named by the marker itself: any confirm_transfer approval that came back to this page.
+  const { approvalId, markerValue: transferId, clear } = useStepUp({ act: 'confirm_transfer', marker: { name: 'confirm' } });
   const confirm = useConfirmTransfer();
 
   useEffect(() => {
     if (!transferId || !approvalId || !claimApproval(approvalId)) return;
-    confirm.mutate(
-      { id: transferId, approvalId },
-      {
-        onSettled: () => {
-          const next = new URLSearchParams(params);
-          next.delete('confirm');
-          next.delete('approval_id');
-          setParams(next, { replace: true });
-        },
-      },
-    );
-  }, [transferId, approvalId, confirm, params, setParams]);
+    confirm.mutate({ id: transferId, approvalId }, { onSettled: clear });
+  }, [transferId, approvalId, confirm, clear]);
 
   if (confirm.isPending) return <Loading />;
   if (confirm.isError) return <Alert title={t('confirm.failedTitle')}>{ownershipErrorText(confirm.error, t)}</Alert>;

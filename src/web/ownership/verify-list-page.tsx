@@ -9,8 +9,9 @@ import { formatDate } from '../lib/intl';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
+import { useProviderName } from '../verification/step-up';
 import { useMyVerifications } from './verify-api';
-import { framePath, ownerPath, StatusPill, useProviderName } from './verify-parts';
+import { framePath, ownerPath, StatusPill } from './verify-parts';
 
 /**
  * /app/bikes/verify-ownership: my bikes with their verification status and the way to verify each. Says

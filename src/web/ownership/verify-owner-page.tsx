@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
 import { BikeGate } from '../bikes/bike-gate';
 import { bikeName } from '../bikes/bike-terms';
@@ -10,10 +10,10 @@ import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
-import { beginVerificationPath } from '../verification/verification-api';
+import { claimApproval, useStepUp } from '../verification/step-up';
 import { VerificationNotice } from '../verification/verification-notice';
 import { useConfirmOwner, useOwnershipVerification } from './verify-api';
-import { framePath, ownerPath, useProviderName, VERIFY_BASE } from './verify-parts';
+import { framePath, ownerPath, VERIFY_BASE } from './verify-parts';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? (error.body as { code?: unknown } | null)?.code : undefined);
 
@@ -28,28 +28,21 @@ export function VerifyOwnerPage() {
 
 function OwnerStep({ bike }: { bike: BikeDetail }) {
   const { t } = useTranslation(['ownership-verify', 'bike-terms']);
-  const provider = useProviderName();
-  const [params, setParams] = useSearchParams();
   const verification = useOwnershipVerification(bike.id);
   const confirm = useConfirmOwner(bike.id);
   const name = bikeName(bike, t);
-  const approvalId = params.get('approval_id');
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!approvalId || sent.current === approvalId) return;
-    sent.current = approvalId;
-    // The approval is single-use: take it out of the address whatever happens, so a reload does not resend it.
-    confirm.mutate(approvalId, { onSettled: () => setParams({}, { replace: true }) });
-  }, [approvalId, confirm, setParams]);
-
-  const approvePath = beginVerificationPath({
-    type: 'approve',
+  const { approvePath, approvalId, provider, clear } = useStepUp({
     act: 'verify_ownership',
     subjectId: bike.id,
-    successUrl: ownerPath(bike.id),
-    failureUrl: ownerPath(bike.id),
+    returnTo: ownerPath(bike.id),
   });
+
+  useEffect(() => {
+    if (!approvalId || !claimApproval(approvalId)) return;
+    // The approval is single-use: take it out of the address whatever happens, so a reload does not resend it.
+    confirm.mutate(approvalId, { onSettled: clear });
+  }, [approvalId, confirm, clear]);
+
   const status = confirm.data?.status ?? verification.data?.status;
 
   if (approvalId || confirm.isPending || verification.isPending) return <Loading />;

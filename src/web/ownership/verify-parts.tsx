@@ -1,8 +1,6 @@
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerificationStatus } from '../../domain/ownership';
-import { eidProviderOf } from '../../domain/verification';
-import { useProfile } from '../lib/profile';
 import { Spinner } from '../ui/spinner';
 import './verify.css';
 
@@ -21,13 +19,6 @@ export function StatusPill({ status }: { status: VerificationStatus }) {
       <span>{t(`status.${status}`)}</span>
     </span>
   );
-}
-
-/** "MitID", "BankID", or "MitID or BankID" until the profile is known. */
-export function useProviderName(): string {
-  const { t } = useTranslation('verification');
-  const profile = useProfile();
-  return t(`provider.${profile.data ? eidProviderOf(profile.data.region) : 'any'}`);
 }
 
 interface PickerProps {

@@ -1,24 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { eidProviderOf } from '../../domain/verification';
-import { ApiError } from '../lib/api-client';
 import { readApiError } from '../lib/errors';
-import { useProfile } from '../lib/profile';
-import { useApprovalReturn } from '../ownership/ownership-parts';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { beginVerificationPath } from '../verification/verification-api';
+import { isApprovalRequired, useStepUp } from '../verification/step-up';
 import { useReportFound } from './theft-api';
-
-const isApprovalRequired = (error: unknown) =>
-  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'approval_required';
-
-export function useProviderName(): string {
-  const { t } = useTranslation('verification');
-  const profile = useProfile();
-  return t(`verification:provider.${profile.data ? eidProviderOf(profile.data.region) : 'any'}`);
-}
 
 /**
  * "My bike is found" (§4): reporting found deletes the report and the stolen mark, and needs the owner's
@@ -28,16 +15,12 @@ export function useProviderName(): string {
 export function FoundPanel({ bikeId }: { bikeId: string }) {
   const { t } = useTranslation('theft');
   const navigate = useNavigate();
-  const provider = useProviderName();
   const found = useReportFound(bikeId);
-  const { approvalId, clear } = useApprovalReturn('found');
-  const here = `/app/my-bikes/${encodeURIComponent(bikeId)}/stolen-bike-report`;
-  const approvePath = beginVerificationPath({
-    type: 'approve',
+  const { approvePath, approvalId, provider, clear } = useStepUp({
     act: 'report_found',
     subjectId: bikeId,
-    successUrl: `${here}?found=approved`,
-    failureUrl: here,
+    returnTo: `/app/my-bikes/${encodeURIComponent(bikeId)}/stolen-bike-report`,
+    marker: { name: 'found' },
   });
   const expired = isApprovalRequired(found.error);
   const { hash } = useLocation();
