@@ -31,7 +31,6 @@ export const PLAN_TYPES = ['SINGLE', 'FAMILY', 'ORGANISATION'] as const;
 export type BikeType = (typeof BIKE_TYPES)[number];
 export type BikeColor = (typeof BIKE_COLORS)[number];
 export type BikeCategory = (typeof BIKE_CATEGORIES)[number];
-export type LockType = (typeof LOCK_TYPES)[number];
 export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 export type PictureKind = (typeof PICTURE_KINDS)[number];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -120,7 +119,6 @@ export const bikeFieldsSchema = z.object({
   /** Shown in public search and on plate scans (a stolen bike always is). */
   searchable: z.optional(z.boolean({ error: 'field_invalid' })),
 });
-export type BikeFields = z.infer<typeof bikeFieldsSchema>;
 
 /** POST /api/bikes/: register a bike. Needs a frame number or a plate (or both); consumes a credit. */
 export const createBikeSchema = z.extend(bikeFieldsSchema, {
@@ -386,4 +384,3 @@ export type OrgBikeSearchAnswer = z.infer<typeof orgBikeSearchAnswerSchema>;
 export const updateEquipmentSchema = z.partial(
   z.extend(equipmentFieldsSchema, { item_type_memo: z.optional(z.enum(EQUIPMENT_TYPES, { error: 'field_invalid' })) }),
 );
-export type UpdateEquipment = z.infer<typeof updateEquipmentSchema>;

@@ -1,16 +1,11 @@
 // Business constants and limits of spec §9, in one place for server and web.
 export const EXTRA_PLATE_PRICE_DKK = 100;
 export const STICKER_DELIVERY_BUSINESS_DAYS = { min: 7, max: 10 } as const;
-export const MEMBERSHIP_NUMBER_LENGTH = { min: 6, max: 8 } as const;
 export const FRAME_NUMBER_MIN_LENGTH = 5;
 export const PLATE_ID_MIN_LENGTH = 5;
-export const FRAME_NUMBER_BRAND_PREFIX_LETTERS = { min: 1, max: 5 } as const;
 export const CREDIT_POLLING_MS = 30_000;
-export const CACHED_DATA_LIFETIME_S = 2_592_000;
 export const LEGACY_PLACEHOLDER_CREDITS = 100;
 export const LEGACY_SIGNUP_CUTOFF = '2023-02-07';
-export const THEME_COLOUR = '#004568';
-export const PAGE_PREFETCH = { batchSize: 4, batchDelayMs: 3_000, slowRouteNoticeMs: 1_000 } as const;
 export const ROUTE_CHANGE_EVENT_DELAY_MS = 50;
 export const WEB_VITALS_DEBOUNCE_MS = 3_000;
 

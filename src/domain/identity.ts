@@ -45,7 +45,6 @@ export const signupSchema = z.object({
   friend_ref: before(blankToUndefined, z.optional(text(100))),
   user_ref: before(blankToUndefined, z.optional(text(100))),
 });
-export type SignupPayload = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -117,7 +116,6 @@ export const profileUpdateSchema = z.object({
   region: z.optional(regionSchema),
   cpr_number: profileField(cprSchema),
 });
-export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** §4 Profile save: saved, or partially saved when the new email awaits confirmation. */
 export const profileSaveResultSchema = z.object({

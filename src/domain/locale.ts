@@ -1,8 +1,6 @@
 // Languages, regions and themes (spec §1, §5), with the normalisers that make any input safe.
 export const LANGUAGES = ['da', 'en', 'no'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** Languages with partial catalogs that fall back to the full ones. */
-export const PARTIAL_LANGUAGES = ['is'] as const;
 export const DEFAULT_LANGUAGE: Language = 'da';
 /** Fallback order when a text is missing: Danish, then English. */
 export const LANGUAGE_FALLBACK_ORDER: Language[] = ['da', 'en'];

@@ -42,4 +42,3 @@ export const rejectVerificationSchema = z.object({
     .string({ error: 'field_required' })
     .check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(500, { error: 'too_long' })),
 });
-export type RejectVerification = z.infer<typeof rejectVerificationSchema>;

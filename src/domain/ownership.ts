@@ -12,9 +12,7 @@ export const SALES_LINK_MAX_DAYS = 30;
 export const SALES_LINK_DEFAULT_DAYS = 14;
 
 export const TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
-export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const VERIFICATION_STATUSES = ['none', 'frame_pending', 'owner_pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 

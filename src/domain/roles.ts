@@ -27,4 +27,3 @@ export function maySwitchTo(actor: IdentityRole, target: IdentityRole): boolean 
 }
 
 export const ORGANISATION_MEMBER_ROLES = ['admin', 'member'] as const;
-export type OrganisationMemberRole = (typeof ORGANISATION_MEMBER_ROLES)[number];

@@ -1,7 +1,6 @@
 // §3 Session: the claims carried by the login token, read by the web client and issued by the server.
 // Read by hand rather than with zod, so that every page's first load stays small (design.md budget).
 export const ORGANISATION_TYPES = ['insurance_company', 'business', 'association', 'police'] as const;
-export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
 
 export interface Session {
   exp: number;

@@ -7,19 +7,6 @@ import { cprSchema } from './identity.js';
 // calls. One schema validates the submitted report on the server; the same rules drive the wizard's
 // overview and its "please complete all steps" alert. Field names are the §3 ones.
 
-/** §4: the wizard's steps in order; the first and last are the overview and the receipt. */
-export const THEFT_STEPS = [
-  'report-stolen',
-  'bike-info',
-  'time-location',
-  'culprit-info',
-  'personal-info',
-  'insurance',
-  'send-report',
-  'report-confirmed',
-] as const;
-export type TheftStep = (typeof THEFT_STEPS)[number];
-
 /**
  * §2: the overview's sections in the order it lists them (your information; insurance company and
  * value; your bike's information; the culprit; time and place; then submit). Each is unlocked when the

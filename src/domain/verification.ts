@@ -6,7 +6,6 @@ import type { Region } from './locale.js';
 // (step-up): an act that needs the person's own approval sends them through the provider first.
 
 export const VERIFICATION_SESSION_TYPES = ['verify', 'approve'] as const;
-export type VerificationSessionType = (typeof VERIFICATION_SESSION_TYPES)[number];
 
 /**
  * Acts that need an approval through the national ID provider (§4). An approval is bound to one act of

@@ -2,15 +2,15 @@ import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { findBrand } from '../../domain/bikes/brands.js';
 import type { VerificationStatus } from '../../domain/ownership.js';
 import type { ReviewItem } from '../../domain/ownership-review.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
-import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import { auditLog, bikeOwnerships, bikes, identities, ownershipVerifications } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { verificationRejectedMail } from '../ownership/verification-mails.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
 import { isUuid } from '../shared/files/ids.js';
 import { signedPictureUrl } from '../shared/files/signed-url.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 
 // Staff's review of ownership verifications (issue 5): the list with the frame picture beside the
 // registered frame number, and the rejection of one that does not hold (mail, bike history, audit log).

@@ -8,16 +8,16 @@ import type { Db } from '../db/client.js';
 import { bikeCredits, bikeOwnerships, bikes, parties } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { changedBikeFields } from '../shared/bike-changes.js';
 import { claimPlate, plateIdsOfBikes, releasePlatesOfBike, releasePlatesOfBikeEquipment } from '../plates/service.js';
-import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { requireApproval } from '../shared/approvals.js';
-import { assignCredit, releasePlateCredits, returnCreditsOfDeletedBike } from '../webshop/credits.js';
 import { type BikeRow, bikeOfCaller, type OwnershipRow } from '../shared/bike-access.js';
-import { documentsOfBike, emptyTrash, equipmentOfBike, picturesOfBike, publicPictures, trashFilesOfBike } from './files.js';
+import { changedBikeFields } from '../shared/bike-changes.js';
 import { recordBikeEvent } from '../shared/bike-history.js';
 import { toBike } from '../shared/bike-mapping.js';
 import { publicCardsOf } from '../shared/public-cards.js';
+import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
+import { assignCredit, releasePlateCredits, returnCreditsOfDeletedBike } from '../webshop/credits.js';
+import { documentsOfBike, emptyTrash, equipmentOfBike, picturesOfBike, publicPictures, trashFilesOfBike } from './files.js';
 
 // Bikes (issue 4): register, list, show, change and delete the caller's bikes. "The caller's" means the
 // party they act as (§6: a person or one of their organisations) owns it now (access.ts).

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ChatKind } from '../../domain/chats.js';
 import type { Db } from '../db/client.js';
 import { chatMessages, chatParticipants, chats } from '../db/schema.js';
@@ -90,13 +90,4 @@ export async function startChat(tx: Db, input: NewChat): Promise<{ chatId: strin
     longitude: input.longitude,
   });
   return { chatId: chat.id, messageId };
-}
-
-/** The other participant of a two-party chat, or undefined. */
-export async function otherParticipant(db: Db, chatId: string, partyId: string) {
-  const [row] = await db
-    .select({ partyId: chatParticipants.partyId, role: chatParticipants.role })
-    .from(chatParticipants)
-    .where(and(eq(chatParticipants.chatId, chatId), ne(chatParticipants.partyId, partyId)));
-  return row;
 }

@@ -1,9 +1,9 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatRole, ChatSummary, UnreadCount } from '../../domain/chats.js';
-import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { chatMessages } from '../db/schema.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import { signedChatPhotoUrl } from './photo-url.js';
 
 // What a participant sees of their conversations (§7 Chats, issue 5): the inbox, one conversation's

@@ -8,8 +8,8 @@ import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp } fr
 import { UPLOAD_MAX_BYTES } from '../../domain/bikes.js';
 import { diskStorage } from '../adapters/storage/disk-storage.js';
 import { documents } from '../db/schema.js';
-import { signFile } from '../shared/files/signed-url.js';
 import { insertBike, jpegWithGps, MINIMAL_PDF, multipart, type Part, png } from '../pictures/test-factory.js';
+import { signFile } from '../shared/files/signed-url.js';
 
 let t: TestApp;
 let dataDir: string;

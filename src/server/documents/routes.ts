@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { documentSchema } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import { readUpload, registerUploads } from '../shared/files/upload.js';
 import { addDocument, deleteDocument, listDocuments, signedDocumentFile } from './service.js';
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { type BikeDocument, DOCUMENT_KINDS, type DocumentKind } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, documents, equipment } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { lockOwnership } from '../pictures/service.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import { isUuid } from '../shared/files/ids.js';
 import { DOCUMENT_IMAGE_TYPES, DOCUMENT_TYPES, detectFileType, encodeDocumentImage } from '../shared/files/image.js';
-import { lockOwnership } from '../pictures/service.js';
 import { secondsLeft, signedDocumentUrl, verifyFileSignature } from '../shared/files/signed-url.js';
 import { emptyTrashQuietly, trashKeys } from '../shared/files/trash.js';
 import { attachmentDisposition, safeFileName, type Upload } from '../shared/files/upload.js';

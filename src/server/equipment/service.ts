@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Equipment, EquipmentType, equipmentFieldsSchema, updateEquipmentSchema } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { documents, equipment, plates } from '../db/schema.js';
 import { documentsOfEquipment } from '../documents/service.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../shared/files/ids.js';
 import { lockOwnership } from '../pictures/service.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
+import { isUuid } from '../shared/files/ids.js';
 import { emptyTrashQuietly, trashKeys } from '../shared/files/trash.js';
 
 // Equipment of a bike (§3 Equipment draft): batteries, locks and accessories, each with plates

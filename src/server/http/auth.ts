@@ -4,8 +4,8 @@ import type { IdentityRole } from '../../domain/roles.js';
 import { BACKOFFICE_READ_ROLES, maySwitchTo, STAFF_ROLES } from '../../domain/roles.js';
 import type { Db } from '../db/client.js';
 import { identities, organisationMembers } from '../db/schema.js';
-import { verifySessionToken } from './session-token.js';
 import { AppError } from './errors.js';
+import { verifySessionToken } from './session-token.js';
 
 /**
  * Every /api route declares who may call it in `config.access`; a route without one refuses to start.

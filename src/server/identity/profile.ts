@@ -7,10 +7,10 @@ import type { AppContext } from '../context.js';
 import { auditLog, bikes, consents, identities, parties, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { requireApproval } from '../shared/approvals.js';
-import { identityEmails } from './emails.js';
 import { decryptField, encryptField } from '../shared/secrets.js';
+import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
+import { identityEmails } from './emails.js';
 import { findIdentity, findIdentityByEmail, queueVerificationMail } from './service.js';
 
 type Identity = typeof identities.$inferSelect;

@@ -7,9 +7,9 @@ import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
-import { identityEmails } from './emails.js';
-import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { issueSessionToken } from '../http/session-token.js';
+import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
+import { identityEmails } from './emails.js';
 
 type Identity = typeof identities.$inferSelect;
 

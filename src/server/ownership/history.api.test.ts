@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../tests/support/test-app.js';
 import { api, makePlates } from '../bikes/bike-test-factory.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import { identities } from '../db/schema.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
 import { type OwnershipTest, ownershipTest, startTransfer } from './ownership-test-factory.js';
 
 // Issue 5: every state change is recorded (who, when) and shown on the bike's history — to its current

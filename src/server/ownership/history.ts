@@ -1,10 +1,10 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { BIKE_EVENT_KINDS, type BikeEvent, type BikeEventKind } from '../../domain/ownership.js';
 import { STAFF_ROLES } from '../../domain/roles.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import { bikeEvents, bikeOwnerships, identities, ownershipRequests } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 
 // A bike's history as its current owner sees it (issue 5: every state change, who and when). The owner
 // sees the whole life of the bike, earlier owners' part included, but never who anyone else was: an

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { PublicBike } from '../../domain/bikes.js';
 import type { OwnershipLookup } from '../../domain/ownership.js';
-import type { BikeRow, OwnershipRow } from '../shared/bike-access.js';
-import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, bikes, plates } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { searchTerms } from '../search/service.js';
+import type { BikeRow, OwnershipRow } from '../shared/bike-access.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import { isUuid } from './transfer-view.js';
 
 // Finding the bike to ask for (§2 request-ownership): a registered bike by its exact frame number or

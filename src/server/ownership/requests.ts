@@ -1,6 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { OwnershipRequest } from '../../domain/ownership.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import { addMessage, startChat } from '../chats/post.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -8,6 +7,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { chatBlocks, ownershipRequests, ownershipTransfers } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
 import { bikeLabel } from '../shared/bike-words.js';
 import { ownershipEmails } from './emails.js';
 import { contactOf } from './parties.js';

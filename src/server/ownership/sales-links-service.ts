@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { SALES_LINK_DEFAULT_DAYS, type SalesLink, type SalesProof } from '../../domain/ownership.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
-import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import { bikeOwnerships, bikes, identities, ownershipVerifications, salesLinks } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 
 // Selling proof (issue 5): a time-limited public link for a sales ad. It shows the bike's public card and
 // "registered to an ID-verified owner, not reported stolen" as of the moment it is opened, and stops

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Transfer } from '../../domain/ownership.js';
-import type { BikeRow } from '../shared/bike-access.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikes, ownershipTransfers } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import type { BikeRow } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
 import { bikeLabel } from '../shared/bike-words.js';
 import { ownershipEmails } from './emails.js';
 import { contactOf, identityByEmail } from './parties.js';

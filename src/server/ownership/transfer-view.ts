@@ -1,16 +1,16 @@
 import { and, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { PublicBike } from '../../domain/bikes.js';
 import type { Transfer } from '../../domain/ownership.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
-import { toPublicBike } from '../shared/bike-mapping.js';
-import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikes, ownershipTransfers } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { hashLinkToken } from '../shared/secrets.js';
 import { plateIdsOfBikes } from '../plates/service.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { toPublicBike } from '../shared/bike-mapping.js';
+import { publicCardsOf } from '../shared/public-cards.js';
+import { hashLinkToken } from '../shared/secrets.js';
 import { contactOf, identityOf } from './parties.js';
 
 // Reading transfers: who may see one (its seller, or its recipient), lazy expiry, and the answer.

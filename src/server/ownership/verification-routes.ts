@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ownershipVerificationSchema } from '../../domain/ownership.js';
 import { APPROVAL_HEADER } from '../../domain/verification.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import { readUpload, registerUploads } from '../shared/files/upload.js';
 import { addFramePicture, confirmOwner, getVerification, listMyVerifications } from './verification-service.js';
 

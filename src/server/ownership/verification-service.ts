@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OwnershipVerification } from '../../domain/ownership.js';
 import { approvalActKey } from '../../domain/verification.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, ownershipVerifications, pictures } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { detectFileType, encodePicture, PICTURE_TYPES } from '../shared/files/image.js';
 import { lockOwnership } from '../pictures/service.js';
+import { requireApproval } from '../shared/approvals.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { detectFileType, encodePicture, PICTURE_TYPES } from '../shared/files/image.js';
 import { signedPictureUrl } from '../shared/files/signed-url.js';
 import type { Upload } from '../shared/files/upload.js';
-import { requireApproval } from '../shared/approvals.js';
 
 // Verify ownership (§2, issue 5): the owner proves holding their bike with a picture of its frame
 // number, then confirms with national ID. A verification belongs to one ownership: after a transfer the

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { pictureSchema } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
-import { addPicture, deletePicture, listPictures, publicPictureFile, signedPictureFile } from './service.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import { readUpload, registerUploads } from '../shared/files/upload.js';
+import { addPicture, deletePicture, listPictures, publicPictureFile, signedPictureFile } from './service.js';
 
 const tags = ['pictures'];
 const bikeParams = z.object({ bikeId: z.string() });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { PICTURE_KINDS, type Picture, type PictureKind } from '../../domain/bikes.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, bikes, pictures } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
 import { isUuid } from '../shared/files/ids.js';
 import { detectFileType, encodePicture, PICTURE_TYPES } from '../shared/files/image.js';
 import { publicPictureUrl, secondsLeft, signedPictureUrl, verifyFileSignature } from '../shared/files/signed-url.js';

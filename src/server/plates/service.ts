@@ -3,7 +3,6 @@ import { normalisePlateId, plateUrlPath } from '../../domain/bikes/plate-id.js';
 import type { MyPlate, PlateCheck, StickerAnswer } from '../../domain/bikes.js';
 import { PLATE_ID_MIN_LENGTH } from '../../domain/constants.js';
 import type { Language } from '../../domain/locale.js';
-import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -11,6 +10,7 @@ import { bikeOwnerships, bikes, equipment, plateBatches, plates } from '../db/sc
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { errorMessage } from '../i18n/index.js';
+import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../shared/public-cards.js';
 
 // Plates (§3 bikekey_id, §4 plate check, §2 stickers): a printed QR sticker is unassigned, on a bike, or
 // on a piece of equipment. Assigning one is a single conditional UPDATE, so two owners racing for the
@@ -217,10 +217,3 @@ const stickerQuery = preparedQuery((db) =>
     .limit(1)
     .prepare('sticker_lookup'),
 );
-
-/** Plates that exist among `ids` (for the seed and the command, which must not print an ID twice). */
-export async function existingPlateIds(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: plates.id }).from(plates).where(inArray(plates.id, ids));
-  return new Set(rows.map((r) => r.id));
-}

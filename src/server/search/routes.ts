@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { bikeSearchAnswerSchema, orgBikeSearchAnswerSchema, publicBikeSchema } from '../../domain/bikes.js';
-import { publicCardsOf } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { isUuid } from '../shared/files/ids.js';
+import { publicCardsOf } from '../shared/public-cards.js';
 import { searchBikes, searchBikesForOrganisation } from './service.js';
 
 const tags = ['search'];

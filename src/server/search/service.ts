@@ -1,15 +1,15 @@
 import { and, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { normaliseFrameNumber } from '../../domain/bikes/frame-number.js';
 import { normalisePlateId } from '../../domain/bikes/plate-id.js';
-import type { BikeSearchAnswer, OrgBikeSearchAnswer, OrgPublicBike, PublicBike } from '../../domain/bikes.js';
+import type { BikeSearchAnswer, OrgBikeSearchAnswer, OrgPublicBike } from '../../domain/bikes.js';
 import { FRAME_NUMBER_MIN_LENGTH } from '../../domain/constants.js';
-import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
 import { bikeOwnerships, bikes, parties } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { type CardRow, cardColumns, currentOwnershipOfBike, toCard, visibleToStrangers } from '../shared/public-cards.js';
 
 // Public search by frame number or plate ID (§1, §2 /search, §8 "search yielded no results").
 //

@@ -3,8 +3,8 @@ import { publicLocation, regionOfPoint } from '../../domain/theft.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeCredits, bikeEvents, bikeOwnerships, bikes, identities, parties, theftReports } from '../db/schema.js';
-import { encryptField } from '../shared/secrets.js';
 import { findIdentityByEmail } from '../identity/service.js';
+import { encryptField } from '../shared/secrets.js';
 import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { DEMO_STOLEN_MODELS, DEMO_STOLEN_OWNERS, DEMO_TOWNS, demoStolenOwnerEmail } from './demo-stolen-data.js';
 

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { consents, identities, organisationMembers, organisations, parties } from '../db/schema.js';
-import { hashPassword } from '../shared/secrets.js';
 import { findIdentityByEmail } from '../identity/service.js';
+import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
 import { seedDemoStolenBikes } from './demo-stolen.js';
 

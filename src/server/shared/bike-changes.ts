@@ -1,5 +1,5 @@
-import type { BikeRow } from './bike-access.js';
 import type { bikes } from '../db/schema.js';
+import type { BikeRow } from './bike-access.js';
 
 // What an edit of a bike changed, for its history: the API names of the fields whose value differs,
 // never the values (the history outlives the owner who typed them).

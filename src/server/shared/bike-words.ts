@@ -1,8 +1,8 @@
 import { findBrand } from '../../domain/bikes/brands.js';
 import type { Language } from '../../domain/locale.js';
+import { t } from '../i18n/index.js';
 import type { BikeRow } from './bike-access.js';
 import { categoryOf, colorOf } from './bike-mapping.js';
-import { t } from '../i18n/index.js';
 
 // Names of colours and categories for what the server writes itself (mails, the bill of sale, the police
 // report): the web's own words, from the bike-terms namespace of the shared catalogs.

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PublicBike } from '../../domain/bikes.js';
 import type { AppContext } from '../context.js';
 import { bikeOwnerships, bikes } from '../db/schema.js';
-import { publicPictureUrl, signedPictureUrl } from './files/signed-url.js';
 import type { BikeRow } from './bike-access.js';
 import { toPublicBike } from './bike-mapping.js';
+import { publicPictureUrl, signedPictureUrl } from './files/signed-url.js';
 
 // The public card of a bike (what strangers see: search, plate scans, chats, sales links) in ONE query:
 // the plate and the public picture come as scalar subqueries, so a lookup at a million bikes is one

@@ -4,8 +4,8 @@ import { BIKE_CATEGORIES } from '../../domain/bikes.js';
 import type { MapFilters, MapPeriod } from '../../domain/stolen-map.js';
 import type { Db } from '../db/client.js';
 import { theftReports } from '../db/schema.js';
-import { buildGrid, type PointGrid } from './grid.js';
 import { readStolenMapVersion } from '../shared/stolen-map-version.js';
+import { buildGrid, type PointGrid } from './grid.js';
 
 // The stolen bikes of the map, held in memory by each instance: their public places and what the filters
 // ask about, newest noted first. Loaded in one query when the stolen-map version (one primary-key read per

@@ -9,12 +9,12 @@ import {
   type StolenBikePage,
   type StolenBikeSummary,
 } from '../../domain/stolen-map.js';
-import { type CardRow, cardColumns, currentOwnershipOfBike, toCard } from '../shared/public-cards.js';
 import type { AppContext } from '../context.js';
 import { preparedQuery } from '../db/prepared.js';
 import { bikeOwnerships, bikes, theftReports } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { isUuid } from '../shared/files/ids.js';
+import { type CardRow, cardColumns, currentOwnershipOfBike, toCard } from '../shared/public-cards.js';
 import type { Box, StolenMapData } from './points.js';
 
 // The answers of the stolen-bike map. Only the public ~1 km place and the area (zip code and town) of a

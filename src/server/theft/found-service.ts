@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { BikeDetail } from '../../domain/bikes.js';
 import { approvalActKey } from '../../domain/verification.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import { getBike } from '../bikes/service.js';
 import type { AppContext } from '../context.js';
 import { bikes, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { bikeLabel } from '../shared/bike-words.js';
 import { contactOf } from '../ownership/parties.js';
-import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { requireApproval } from '../shared/approvals.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { bikeLabel } from '../shared/bike-words.js';
+import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { theftEmails } from './emails.js';
 
 // Reporting a stolen bike found (§4): it needs the owner's approval through national ID of THIS act for

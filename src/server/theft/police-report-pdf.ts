@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../domain/locale.js';
 import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
-import { brandNameOf, categoryName, colorTerm } from '../shared/bike-words.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
+import { brandNameOf, categoryName, colorTerm } from '../shared/bike-words.js';
 import type { OwnReport } from './report-read.js';
 
 // The police report as a PDF (pdf-lib): everything the police ask for when a bike theft is reported, in

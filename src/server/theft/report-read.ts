@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { maskCpr } from '../../domain/identity.js';
 import type { StolenReport } from '../../domain/theft.js';
-import type { BikeRow, OwnershipRow } from '../shared/bike-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeOwnerships, bikes, organisations, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import type { BikeRow, OwnershipRow } from '../shared/bike-access.js';
 import { decryptField } from '../shared/secrets.js';
 
 // Reading a filed stolen report: only the owner it was filed under, while they still own the bike. A

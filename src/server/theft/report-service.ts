@@ -14,17 +14,17 @@ import {
   THEFT_TIME_ZONE,
   type TheftProblem,
 } from '../../domain/theft.js';
-import { bikeOfCaller } from '../shared/bike-access.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { bikes, identities, organisations, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError, AppFieldErrors } from '../http/errors.js';
-import { decryptField, encryptField } from '../shared/secrets.js';
-import { bikeLabel } from '../shared/bike-words.js';
 import { contactOf } from '../ownership/parties.js';
+import { bikeOfCaller } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { bikeLabel } from '../shared/bike-words.js';
+import { decryptField, encryptField } from '../shared/secrets.js';
 import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { theftEmails } from './emails.js';
 import { stolenReportOfCaller } from './report-read.js';

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { BikeRow } from '../shared/bike-access.js';
-import { recordBikeEvent } from '../shared/bike-history.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { ownershipTransfers, salesLinks } from '../db/schema.js';
-import { bikeLabel } from '../shared/bike-words.js';
 import { ownershipEmails } from '../ownership/emails.js';
 import { contactOf, identityByEmail } from '../ownership/parties.js';
+import type { BikeRow } from '../shared/bike-access.js';
+import { recordBikeEvent } from '../shared/bike-history.js';
+import { bikeLabel } from '../shared/bike-words.js';
 
 // What reporting a bike stolen ends, in the report's transaction: a pending transfer (nobody may take over a
 // stolen bike; the recipient is told) and the live sales links (a sales ad must not vouch for it).

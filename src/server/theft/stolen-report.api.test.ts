@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, mailsTo } from '../../../tests/support/mail.js';
 import { api, makePlates } from '../bikes/bike-test-factory.js';
 import { identities, ownershipTransfers, salesLinks, theftReports } from '../db/schema.js';
-import { decryptField, encryptField } from '../shared/secrets.js';
 import { type OwnershipTest, ownershipTest, startTransfer } from '../ownership/ownership-test-factory.js';
+import { decryptField, encryptField } from '../shared/secrets.js';
 import { readStolenMapVersion } from '../shared/stolen-map-version.js';
 import { CPR, fileReport, localTime, makeOrganisation, reportBody, reportStolen } from './theft-test-factory.js';
 

@@ -23,9 +23,9 @@ import { isUniqueViolation } from '../db/errors.js';
 import { identities, verificationSessions } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { encryptField } from '../shared/secrets.js';
 import { findIdentity, sessionTokenFor } from '../identity/service.js';
 import { createApproval } from '../shared/approvals.js';
+import { encryptField } from '../shared/secrets.js';
 
 // §7 verifications: a trip through the national ID provider that verifies the identity (§4 pending →
 // verified) or approves one act (step-up, approvals.ts). Start stores the trip's secrets and answers the

@@ -94,12 +94,6 @@ export async function assignCredit(
   throw new AppError('no_subscription');
 }
 
-/** Whether the ownership has a credit (the bike is active). */
-export async function ownershipHasCredit(db: Db, ownershipId: string): Promise<boolean> {
-  const [row] = await db.select({ id: bikeCredits.id }).from(bikeCredits).where(eq(bikeCredits.bikeOwnershipId, ownershipId)).limit(1);
-  return Boolean(row);
-}
-
 /**
  * When a plate sold with a registration leaves a bike, its registration leaves with it: the credit it
  * made is deleted (else the plate could register bike after bike). Other credits stay.

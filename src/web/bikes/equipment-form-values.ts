@@ -62,4 +62,3 @@ export function equipmentPayloadOf(values: EquipmentFormValues): Record<string, 
   };
 }
 
-export type { EquipmentFields };

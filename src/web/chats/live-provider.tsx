@@ -3,7 +3,7 @@ import type { LiveServerFrame } from '../../domain/chats';
 import { queryClient, refreshQueries } from '../lib/query-client';
 import { useActingParty, useSessionStore } from '../lib/session-store';
 import { appendMessage, chatKeys } from './chats-api';
-import { connectLive, publishLive } from './live';
+import { connectLive } from './live';
 
 /** What a frame changes in the query cache of the acting party. */
 export function applyFrame(partyId: string, frame: LiveServerFrame): void {
@@ -30,10 +30,7 @@ export function ChatLive() {
     if (!token || !partyId) return;
     const connection = connectLive({
       token,
-      onFrame: (frame) => {
-        applyFrame(partyId, frame);
-        publishLive(frame);
-      },
+      onFrame: (frame) => applyFrame(partyId, frame),
       onReady: () => {
         // Whatever happened while the connection was down (or before it, e.g. a message sent from the
         // light contact page, which has no query cache) is fetched again.

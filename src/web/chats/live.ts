@@ -127,16 +127,3 @@ export function connectLive(options: LiveOptions): LiveConnection {
     },
   };
 }
-
-type Listener = (frame: LiveServerFrame) => void;
-const listeners = new Set<Listener>();
-
-/** Pages that want to react to a frame (the open conversation marks new messages read) listen here. */
-export function subscribeLive(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function publishLive(frame: LiveServerFrame): void {
-  for (const listener of listeners) listener(frame);
-}

@@ -43,5 +43,3 @@ export function initI18n(language: string): Promise<unknown> {
       returnNull: false,
     });
 }
-
-export default i18n;

@@ -24,15 +24,6 @@ export const useSessionStore = create<SessionState>()(
   ),
 );
 
-/** The current session if the token is valid and unexpired; an expired or broken token is cleared (§4). */
-export function currentSession(now = new Date()): Session | null {
-  const { token, logOut } = useSessionStore.getState();
-  if (!token) return null;
-  const session = validSession(token, now);
-  if (!session) logOut();
-  return session;
-}
-
 export function useSession(): Session | null {
   const token = useSessionStore((s) => s.token);
   return validSession(token);

@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { THEFT_STEPS } from '../../domain/theft-steps';
 import { lazyPage } from '../lib/lazy-page';
 
 const wizard = () => import('./wizard-page');
-// domain/theft.ts THEFT_STEPS after the overview, written out: importing it here would bring zod into the route table.
-const STEPS = ['bike-info', 'time-location', 'culprit-info', 'personal-info', 'insurance', 'send-report', 'report-confirmed'];
+// The steps after the overview (report-stolen, the wizard's root).
+const STEPS = THEFT_STEPS.slice(1);
 
 /**
  * Children of /app: the stolen-report wizard (/app/my-bikes/report-stolen/…), one static route per step

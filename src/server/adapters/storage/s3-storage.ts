@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { Storage } from './port.js';
 import { objectKey, type S3Config } from '../../s3-config.js';
+import type { Storage } from './port.js';
 
 // Files in an S3-compatible bucket (AWS S3, MinIO, Ceph, Scaleway …), chosen when S3_BUCKET is set.
 // Without an endpoint the SDK talks to AWS in the region; with one (S3_ENDPOINT) it talks to that
