@@ -30,7 +30,7 @@ function buildInfo(): Plugin {
  * a middleware of the dev server answers the same paths from that folder.
  */
 const CATALOG_ROOT = path.resolve('src/i18n');
-const SERVER_ONLY_NAMESPACES = new Set(['mail.json', 'pdf.json']);
+const SERVER_ONLY_NAMESPACES = new Set(['mail.json', 'pdf.json', 'dev-idp.json']);
 
 function catalogFiles(): Plugin {
   return {

@@ -1,51 +1,11 @@
 import type { Language, Region } from '../../../domain/locale.js';
+import { getFixedT, INTL_LOCALES } from '../../i18n/index.js';
 import { fullName, type SocialTestPerson, type TestIdentity } from './dev-identities.js';
 
 // The pages of the development identity provider: choose a test person, or cancel; and its error page.
 // Server-rendered, no script, styles from one file under /dev-idp (the app's CSP stays as it is).
 
 const PROVIDER_NAME: Record<Region | 'any', string> = { dk: 'MitID', no: 'BankID', any: 'MitID / BankID' };
-
-const TEXTS = {
-  da: {
-    title: (provider: string) => `${provider} (test)`,
-    heading: (provider: string) => `Log ind med ${provider} (test)`,
-    lead: 'Dette er en testudgave, der kun findes i udviklingsmiljøet. Ingen rigtige personer eller data indgår.',
-    request: 'Cykelregistret beder om dit navn, din fødselsdato og dit personnummer.',
-    choose: 'Vælg en testperson',
-    born: 'Født',
-    cancel: 'Annullér og gå tilbage',
-    errorTitle: 'Login kunne ikke gennemføres',
-    errorBody: 'Login er udløbet eller ugyldigt. Gå tilbage til Cykelregistret og prøv igen.',
-    back: 'Tilbage til Cykelregistret',
-  },
-  en: {
-    title: (provider: string) => `${provider} (test)`,
-    heading: (provider: string) => `Log in with ${provider} (test)`,
-    lead: 'This is a test version that exists only in the development environment. No real people or data are involved.',
-    request: 'The Bike Register asks for your name, your date of birth and your national identity number.',
-    choose: 'Choose a test person',
-    born: 'Born',
-    cancel: 'Cancel and go back',
-    errorTitle: 'The login could not be completed',
-    errorBody: 'The login has expired or is invalid. Go back to the Bike Register and try again.',
-    back: 'Back to the Bike Register',
-  },
-  no: {
-    title: (provider: string) => `${provider} (test)`,
-    heading: (provider: string) => `Logg inn med ${provider} (test)`,
-    lead: 'Dette er en testutgave som bare finnes i utviklingsmiljøet. Ingen ekte personer eller data er med.',
-    request: 'Sykkelregisteret ber om navnet ditt, fødselsdatoen din og personnummeret ditt.',
-    choose: 'Velg en testperson',
-    born: 'Født',
-    cancel: 'Avbryt og gå tilbake',
-    errorTitle: 'Innloggingen kunne ikke fullføres',
-    errorBody: 'Innloggingen er utløpt eller ugyldig. Gå tilbake til Sykkelregisteret og prøv igjen.',
-    back: 'Tilbake til Sykkelregisteret',
-  },
-} as const satisfies Record<Language, unknown>;
-
-const DATE_LOCALE: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,7 +14,7 @@ export function escapeHtml(value: string): string {
 function formatBirthdate(date: string, language: Language): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(DATE_LOCALE[language], { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
 }
 
 function page(language: Language, region: Region | 'any', title: string, body: string, brand = PROVIDER_NAME[region]): string {
@@ -84,115 +44,79 @@ export interface LoginPageInput {
 }
 
 export function renderLoginPage({ uid, language, region, people }: LoginPageInput): string {
-  const t = TEXTS[language];
+  const t = getFixedT(language, 'dev-idp');
   const provider = PROVIDER_NAME[region];
   const base = `/dev-idp/interaction/${encodeURIComponent(uid)}`;
   const buttons = people
     .map(
       (person) => `<li><button type="submit" name="identity" value="${escapeHtml(person.sub)}" class="idp-person">
 <span class="idp-name">${escapeHtml(fullName(person))}</span>
-<span class="idp-meta">${t.born} ${escapeHtml(formatBirthdate(person.birthdate, language))}</span>
+<span class="idp-meta">${t('born')} ${escapeHtml(formatBirthdate(person.birthdate, language))}</span>
 </button></li>`,
     )
     .join('\n');
   return page(
     language,
     region,
-    t.title(provider),
-    `<h1>${escapeHtml(t.heading(provider))}</h1>
-<p>${t.lead}</p>
-<p>${t.request}</p>
+    t('title', { provider }),
+    `<h1>${escapeHtml(t('heading', { provider }))}</h1>
+<p>${t('lead')}</p>
+<p>${t('request')}</p>
 <form method="post" action="${base}/login">
-<h2 id="people-title">${t.choose}</h2>
+<h2 id="people-title">${t('choose')}</h2>
 <ul class="idp-people" aria-labelledby="people-title">
 ${buttons}
 </ul>
 </form>
 <form method="post" action="${base}/abort">
-<button type="submit" class="idp-cancel">${t.cancel}</button>
+<button type="submit" class="idp-cancel">${t('cancel')}</button>
 </form>`,
   );
 }
 
-const SOCIAL_TEXTS = {
-  da: {
-    brand: 'Dev social login',
-    title: 'Dev social login (test)',
-    heading: 'Log ind med Dev social login (test)',
-    lead: 'Dette står i stedet for et socialt login (fx Google) i udviklingsmiljøet. Ingen rigtige personer eller data indgår.',
-    request: 'Cykelregistret beder om dit navn og din e-mailadresse.',
-    choose: 'Vælg en testperson',
-    verified: 'E-mail bekræftet',
-    unverified: 'E-mail ikke bekræftet',
-    cancel: 'Annullér og gå tilbage',
-  },
-  en: {
-    brand: 'Dev social login',
-    title: 'Dev social login (test)',
-    heading: 'Log in with Dev social login (test)',
-    lead: 'This stands in for a social login (such as Google) in the development environment. No real people or data are involved.',
-    request: 'The Bike Register asks for your name and your email address.',
-    choose: 'Choose a test person',
-    verified: 'Email verified',
-    unverified: 'Email not verified',
-    cancel: 'Cancel and go back',
-  },
-  no: {
-    brand: 'Dev social login',
-    title: 'Dev social login (test)',
-    heading: 'Logg inn med Dev social login (test)',
-    lead: 'Dette står i stedet for en sosial innlogging (f.eks. Google) i utviklingsmiljøet. Ingen ekte personer eller data er med.',
-    request: 'Sykkelregisteret ber om navnet ditt og e-postadressen din.',
-    choose: 'Velg en testperson',
-    verified: 'E-post bekreftet',
-    unverified: 'E-post ikke bekreftet',
-    cancel: 'Avbryt og gå tilbake',
-  },
-} as const satisfies Record<Language, unknown>;
-
 /** The page of the social client: test people with an email each. */
 export function renderSocialLoginPage({ uid, language, people }: { uid: string; language: Language; people: readonly SocialTestPerson[] }) {
-  const t = SOCIAL_TEXTS[language];
+  const t = getFixedT(language, 'dev-idp', 'social');
   const base = `/dev-idp/interaction/${encodeURIComponent(uid)}`;
   const buttons = people
     .map(
       (person) => `<li><button type="submit" name="identity" value="${escapeHtml(person.sub)}" class="idp-person">
 <span class="idp-name">${escapeHtml(`${person.givenName} ${person.familyName}`)}</span>
 <span class="idp-meta idp-email">${escapeHtml(person.email)}</span>
-<span class="idp-meta">${person.emailVerified ? t.verified : t.unverified}</span>
+<span class="idp-meta">${person.emailVerified ? t('verified') : t('unverified')}</span>
 </button></li>`,
     )
     .join('\n');
   return page(
     language,
     'any',
-    t.title,
-    `<h1>${escapeHtml(t.heading)}</h1>
-<p>${t.lead}</p>
-<p>${t.request}</p>
+    t('title'),
+    `<h1>${escapeHtml(t('heading'))}</h1>
+<p>${t('lead')}</p>
+<p>${t('request')}</p>
 <form method="post" action="${base}/login">
-<h2 id="people-title">${t.choose}</h2>
+<h2 id="people-title">${t('choose')}</h2>
 <ul class="idp-people" aria-labelledby="people-title">
 ${buttons}
 </ul>
 </form>
 <form method="post" action="${base}/abort">
-<button type="submit" class="idp-cancel">${t.cancel}</button>
+<button type="submit" class="idp-cancel">${t('cancel')}</button>
 </form>`,
-    t.brand,
+    t('brand'),
   );
 }
 
 export function renderErrorPage(language: Language, backUrl: string, code: string | null): string {
-  const t = TEXTS[language];
+  const t = getFixedT(language, 'dev-idp');
   return page(
     language,
     'any',
-    t.errorTitle,
-    `<h1>${t.errorTitle}</h1>
-<p>${t.errorBody}</p>
+    t('errorTitle'),
+    `<h1>${t('errorTitle')}</h1>
+<p>${t('errorBody')}</p>
 ${code ? `<p class="idp-code"><code>${escapeHtml(code)}</code></p>` : ''}
-<p><a class="idp-back" href="${escapeHtml(backUrl)}">${t.back}</a></p>`,
+<p><a class="idp-back" href="${escapeHtml(backUrl)}">${t('back')}</a></p>`,
   );
 }
 
