@@ -50,7 +50,7 @@ function violations(folder: string, check: (file: string, specifier: string) => 
 const WEB = {
   entry: ['main.tsx', 'vite-env.d.ts'],
   shell: 'app',
-  layers: { lib: [], ui: ['lib'], i18n: [] } as Record<string, string[]>,
+  layers: { types: [], lib: [], ui: ['lib'], i18n: [] } as Record<string, string[]>,
   areas: {
     account: ['organisations', 'verification', 'bikes'],
     backoffice: [],
