@@ -57,7 +57,7 @@ export function StolenBikePage() {
 }
 
 function StolenBike({ page }: { page: StolenBikePageData }) {
-  const { t, i18n } = useTranslation('stolen-map');
+  const { t } = useTranslation('stolen-map');
   const { summary, card } = page;
   const name = bikeName(summary, t('bike.unnamed'));
   const area = summary.area ?? t(`filters.regions.${summary.region}`);
@@ -72,7 +72,7 @@ function StolenBike({ page }: { page: StolenBikePageData }) {
       <section className="stolen-where" aria-labelledby="stolen-where-title">
         <h2 id="stolen-where-title">{t('bike.whereTitle')}</h2>
         <p>
-          <strong>{t('bike.stolenOn', { date: formatDay(summary.stolen_at, i18n.resolvedLanguage) })}</strong>
+          <strong>{t('bike.stolenOn', { date: formatDay(summary.stolen_at, t) })}</strong>
           <br />
           {t('bike.area', { area })}
         </p>

@@ -49,7 +49,7 @@ export function StolenList({ state, onMore, onRetry }: { state: ListState; onMor
 }
 
 function StolenItem({ bike }: { bike: StolenBikeSummary }) {
-  const { t, i18n } = useTranslation(['stolen-map', 'bike-card']);
+  const { t } = useTranslation(['stolen-map', 'bike-card']);
   const name = bikeName(bike, t('bike.unnamed'));
   const details = [bike.color_id ? t(`bike-card:color.${bike.color_id}`) : '', bike.is_electric ? t('list.electric') : '']
     .filter(Boolean)
@@ -80,7 +80,7 @@ function StolenItem({ bike }: { bike: StolenBikeSummary }) {
           <span className="stolen-item-name">{name}</span>
           {details && <span>{details}</span>}
           <span>{bike.area ?? t(`filters.regions.${bike.region}`)}</span>
-          <span className="stolen-item-date">{t('list.stolenOn', { date: formatDay(bike.stolen_at, i18n.resolvedLanguage) })}</span>
+          <span className="stolen-item-date">{t('list.stolenOn', { date: formatDay(bike.stolen_at, t) })}</span>
         </span>
       </Link>
     </li>
