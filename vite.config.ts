@@ -67,20 +67,11 @@ export default defineConfig(({ command }) => ({
   // Not 'public': src/web/public is the public-pages area, whose sources must not be copied into the build.
   publicDir: 'static',
   plugins: [react(), buildInfo(), catalogFiles()],
-  // Builds render the React code with Preact (ARCHITECTURE.md, "Preact in the browser"): react-dom alone was 65
-  // of the 120 KB a public page may load. The dev server keeps React for its fast refresh. react-router's
-  // package exports only its development build; the production build beside it is smaller.
+  // react-router's package exports only its development build (warnings, invariant messages); the production
+  // build beside it is smaller, and the first load of a public page counts every KB.
   resolve:
     command === 'build'
-      ? {
-          alias: [
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
-          ],
-        }
+      ? { alias: [{ find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') }] }
       : undefined,
   define: { __APP_VERSION__: JSON.stringify(command === 'build' ? buildVersion : 'dev') },
   build: {

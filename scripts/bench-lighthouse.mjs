@@ -9,6 +9,7 @@
 // Settings:
 //   CHROMIUM_PATH            default /usr/bin/chromium (chrome-launcher never downloads one)
 //   BENCH_LIGHTHOUSE_RUNS    runs per page (default 3)
+//   BENCH_LIGHTHOUSE_PAGES   the pages to audit, comma-separated (default /,/search,/stolen-bike-map)
 //   BENCH_LIGHTHOUSE_DIR     a directory to write each page's median run to as Lighthouse JSON (for the
 //                            viewer at googlechrome.github.io/lighthouse/viewer), default none
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,9 @@ import { CHROMIUM_ARGS } from './bench-support.mjs';
 export const LIGHTHOUSE_BUDGET = 95;
 export const LIGHTHOUSE_PAGES = ['/', '/search', '/stolen-bike-map'];
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? LIGHTHOUSE_PAGES;
+/** Runtime errors of a trace Lighthouse failed to record, not of the page: such a run is repeated. */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 // chrome-launcher starts a visible browser unless told otherwise.
 const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** The metrics of the table: audit id, label, unit (Lighthouse measures all times in ms). */
@@ -62,12 +66,17 @@ function costs(lhr) {
 
 async function auditPage(port, url) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) {
+  let failures = 0;
+  while (runs.length < RUNS) {
     const result = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error' });
     const { lhr } = result;
-    // A run Lighthouse could not finish (no FCP, page error) has a null score: fail loudly, not as 0.
+    // A run Lighthouse could not finish (no FCP, page error) has a null score: never counted as 0. A trace it
+    // failed to record (NO_NAVSTART and the like, on a busy machine) is run again, at most twice per page.
     if (lhr.runtimeError || lhr.categories.performance.score === null) {
-      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError?.message ?? 'no performance score'}`);
+      const message = `Lighthouse on ${url}: ${lhr.runtimeError?.message ?? 'no performance score'}`;
+      if (!RETRIED_ERRORS.has(lhr.runtimeError?.code ?? '') || ++failures > 2) throw new Error(message);
+      process.stdout.write(`    ${message}; again\n`);
+      continue;
     }
     runs.push(lhr);
   }
@@ -87,7 +96,7 @@ export async function runLighthouseBench({ baseUrl }) {
   });
   const pages = [];
   try {
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of PAGES) {
       process.stdout.write(`  ${page} …\n`);
       pages.push({ page, ...(await auditPage(chrome.port, `${baseUrl}${page}`)) });
     }

@@ -16,8 +16,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      {/* The layout waits for its texts (the catalogs load as files); a boundary at the root, since Preact
-          has no root-level suspense. */}
+      {/* The layout waits for its texts (the catalogs load as files): nothing shows until they are here. */}
       <Suspense fallback={null}>
         <AppRouter />
       </Suspense>

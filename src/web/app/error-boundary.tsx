@@ -15,7 +15,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
     if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null, reloading: false });
   }
 
-  // Decided again from the error: Preact calls this before the state above is applied.
+  // Decided from the error itself, by the same rule as above.
   override componentDidCatch(error: unknown) {
     if (shouldReloadForChunkError(error)) reloadForChunkError();
   }

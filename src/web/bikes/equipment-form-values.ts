@@ -61,4 +61,3 @@ export function equipmentPayloadOf(values: EquipmentFormValues): Record<string, 
     note: values.note,
   };
 }
-

@@ -50,10 +50,21 @@ export function tileSettings(state: { mapTileUrl: string | null; mapTileAttribut
   return state.mapTileUrl ? { url: state.mapTileUrl, attribution: state.mapTileAttribution } : null;
 }
 
+/**
+ * Lets the browser paint and handle input before the next step: each step of setting up a map is its own task
+ * (evaluating Leaflet, creating the map, drawing the outline, the tiles), none of them long on a slow phone.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
 /** Creates a Leaflet map in `container` with the outline (and tiles when configured). */
 export async function createBaseMap(container: HTMLElement, options: BaseMapOptions): Promise<BaseMap> {
   const [L, outline] = await Promise.all([loadLeaflet(), loadOutline()]);
   await whenSized(container);
+  await yieldToMain();
   const interactive = options.interactive ?? true;
   const map = L.map(container, {
     center: [options.latitude, options.longitude],
@@ -70,12 +81,16 @@ export async function createBaseMap(container: HTMLElement, options: BaseMapOpti
     attributionControl: true,
   });
   map.attributionControl.setPrefix(false);
+  await yieldToMain();
   L.geoJSON(outline, {
     interactive: false,
     style: { color: '#7d8c96', weight: 1, fillColor: '#f3f1ea', fillOpacity: 1, className: 'map-outline' },
   }).addTo(map);
   const tiles = tileSettings();
-  if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+  if (tiles) {
+    await yieldToMain();
+    L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+  }
   return { L, map };
 }
 

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { MapClustersAnswer, MapFilters, MapListAnswer, StolenBikeSummary } from '../../domain/stolen-map';
 import { api } from '../lib/api-client';
 import { apiQuery, type Box } from './map-filters';
 
 // The map's two calls, with plain fetch (a public page: no query library). An answer that arrives after
-// the filters or the view have changed again is dropped (the request is aborted, and checked anyway).
+// the filters or the view have changed again is dropped (the request is aborted, and checked anyway). An
+// answer is rendered as a transition: React renders the list's items in slices, between which the browser
+// stays responsive, rather than in one long task.
 
 export interface MapView {
   box: Box;
@@ -25,7 +27,7 @@ export function useClusters(filters: MapFilters, view: MapView | null) {
     setState((s) => ({ kind: 'loading', last: s.kind === 'done' ? s.data : s.last }));
     api<MapClustersAnswer>(`/stolen-bike-map/clusters?${query}`, { signal: controller.signal }).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ kind: 'done', data });
+        if (!controller.signal.aborted) startTransition(() => setState({ kind: 'done', data }));
       },
       () => {
         if (!controller.signal.aborted) setState((s) => ({ kind: 'failed', last: s.kind === 'loading' ? s.last : null }));
@@ -63,7 +65,8 @@ export function useStolenList(filters: MapFilters, box: Box | null | undefined) 
     setState((s) => ({ ...s, status: 'loading' }));
     api<MapListAnswer>(`/stolen-bike-map/list?${base}`, { signal: controller.signal }).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ items: data.items, total: data.total, nextOffset: data.next_offset, status: 'done' });
+        if (controller.signal.aborted) return;
+        startTransition(() => setState({ items: data.items, total: data.total, nextOffset: data.next_offset, status: 'done' }));
       },
       () => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, status: 'failed' }));

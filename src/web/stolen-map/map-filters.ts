@@ -7,7 +7,6 @@ export const PERIODS: readonly MapPeriod[] = ['week', 'month', 'year', 'all'];
 export const REGIONS: readonly MapRegion[] = ['all', 'dk', 'no'];
 /** A copy of BIKE_CATEGORIES (domain/bikes.ts loads zod); map-filters.test.ts keeps them equal. */
 export const CATEGORIES = ['city', 'mountainTour', 'road', 'racer', 'cargo', 'hybrid', 'cruiser', 'folding', 'bmx'] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 export function readFilters(params: URLSearchParams): MapFilters {
   const pick = <T extends string>(allowed: readonly T[], raw: string | null): T | undefined => allowed.find((value) => value === raw);

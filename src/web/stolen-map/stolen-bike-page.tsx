@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StolenBikePage as StolenBikePageData } from '../../domain/stolen-map';
@@ -9,12 +9,13 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { FormCard, PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
+import { useLoadAfterFirstRender } from './after-first-render';
 import { bikeName } from './map-format';
 import '../maps/map-box.css';
 import './stolen-map.css';
 
-// The map's code comes with Leaflet, after the page has rendered; its box is reserved meanwhile.
-const PlaceMap = lazy(() => import('../maps/location-picker').then((m) => ({ default: m.PlaceMap })));
+// The map's code comes with Leaflet, after the page has been painted; its box is reserved meanwhile.
+const loadPlaceMap = () => import('../maps/location-picker').then((m) => m.PlaceMap);
 
 type State = { kind: 'loading' } | { kind: 'done'; page: StolenBikePageData } | { kind: 'gone' } | { kind: 'failed' };
 
@@ -61,6 +62,7 @@ function StolenBike({ page }: { page: StolenBikePageData }) {
   const { summary, card } = page;
   const name = bikeName(summary, t('bike.unnamed'));
   const area = summary.area ?? t(`filters.regions.${summary.region}`);
+  const PlaceMap = useLoadAfterFirstRender(loadPlaceMap);
   return (
     <div className="stolen-bike-page">
       <p className="stolen-back">
@@ -75,9 +77,11 @@ function StolenBike({ page }: { page: StolenBikePageData }) {
           <br />
           {t('bike.area', { area })}
         </p>
-        <Suspense fallback={<div className="map-box place-map-box" />}>
+        {PlaceMap ? (
           <PlaceMap latitude={summary.latitude} longitude={summary.longitude} radiusMeters={1000} label={t('bike.mapLabel', { area })} />
-        </Suspense>
+        ) : (
+          <div className="map-box place-map-box" />
+        )}
         <p className="stolen-where-note">{t('bike.roundedNote')}</p>
       </section>
     </div>

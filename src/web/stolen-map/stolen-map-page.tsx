@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MapFilters, StolenBikePage, StolenBikeSummary } from '../../domain/stolen-map';
 import { api } from '../lib/api-client';
 import { PageTitle } from '../ui/page';
+import { useLoadAfterFirstRender } from './after-first-render';
 import type { BikePopup } from './cluster-map';
 import { type MapView, useClusters, useStolenList } from './map-data';
 import { filterParams, readFilters, sameView } from './map-filters';
@@ -13,9 +14,9 @@ import { StolenList } from './stolen-list';
 import '../maps/map-box.css';
 import './stolen-map.css';
 
-// The map's code comes with Leaflet, after the page has rendered (the first load stays within budget);
-// its box is reserved meanwhile.
-const ClusterMap = lazy(() => import('./cluster-map').then((m) => ({ default: m.ClusterMap })));
+// The map's code comes with Leaflet once the page's first screen has been painted (the first load stays
+// within budget, and evaluating Leaflet does not delay the first paint); its box is reserved meanwhile.
+const loadClusterMap = () => import('./cluster-map').then((m) => m.ClusterMap);
 
 /** /stolen-bike-map: stolen bikes on a map (places rounded to ~1 km) and, beside it, the same bikes as a list. */
 export function StolenMapPage() {
@@ -25,6 +26,7 @@ export function StolenMapPage() {
   const filters = readFilters(params);
   const [view, setView] = useState<MapView | null>(null);
   const [mapFailed, setMapFailed] = useState(false);
+  const ClusterMap = useLoadAfterFirstRender(loadClusterMap);
   const clusters = useClusters(filters, view);
   const list = useStolenList(filters, mapFailed ? null : view ? view.box : undefined);
 
@@ -63,7 +65,7 @@ export function StolenMapPage() {
       <div className="stolen-map-layout">
         <div className="stolen-map-column">
           <p className="visually-hidden">{t('map.hint')}</p>
-          <Suspense fallback={<div className="map-box stolen-map-box" />}>
+          {ClusterMap ? (
             <ClusterMap
               region={filters.region}
               clusters={clusterData?.clusters ?? null}
@@ -74,7 +76,9 @@ export function StolenMapPage() {
               onRetry={clusters.retry}
               onMapFailed={() => setMapFailed(true)}
             />
-          </Suspense>
+          ) : (
+            <div className="map-box stolen-map-box" />
+          )}
         </div>
         <StolenList state={list.state} onMore={list.showMore} onRetry={list.retry} />
       </div>
