@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   too_many_requests: 429, // the rate limit's answer (handler map)
   payload_too_large: 413,
   malformed_request: 400,
+  no_changes: 422, // a change that names no field
+  control_character: 422, // a NUL, another control character or a lone surrogate in any input
   server_error: 500, // the handler's answer to anything unexpected
   network: 503, // the client's own: no answer came
   verification_unavailable: 503,

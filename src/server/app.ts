@@ -28,6 +28,7 @@ import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { registerAuth } from './http/auth.js';
+import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
 import { readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const siteVersion = readBuildVersion(webDir);
 
   registerErrorHandling(app);
+  registerControlCharacterCheck(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -32,6 +32,16 @@ export class AppFieldErrors extends AppError {
   }
 }
 
+/** A problem with one input at a place other than the body's top level (a query or path parameter, a nested field). */
+export class AppInputError extends AppError {
+  constructor(
+    readonly loc: (string | number)[],
+    code: ErrorCode,
+  ) {
+    super(code, String(loc[loc.length - 1] ?? ''));
+  }
+}
+
 export interface FieldError {
   loc: (string | number)[];
   msg: string;
@@ -72,6 +82,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const detail = error.problems.map((p) => ({ loc: ['body', p.field], msg: errorMessage(p.code, language), type: p.code }));
       return reply.status(422).send({ detail });
     }
+    if (error instanceof AppInputError) return reply.status(422).send(fieldErrorBody(language, error.code, error.loc));
     if (error instanceof AppError) {
       if (error.status === 422) {
         return reply.status(422).send(fieldErrorBody(language, error.code, ['body', error.field ?? '']));

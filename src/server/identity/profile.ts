@@ -90,6 +90,7 @@ export async function updateProfile(
   }
   if (newEmail) changes.pendingEmail = newEmail;
   else if (input.email !== undefined) changes.pendingEmail = null; // Back to the current email: the change is withdrawn.
+  if (Object.keys(changes).length === 0) throw new AppError('no_changes');
 
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(identities).set(changes).where(eq(identities.partyId, partyId)).returning();
