@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import QRCode from 'qrcode/lib/browser';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
