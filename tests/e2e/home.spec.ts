@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { apiSignUp, seedToken } from './support/session';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -12,12 +13,25 @@ test('the front page is served in the browser language with the server state, an
   expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
 });
 
-test('the 404 page is open to visitors and accessible; other unknown pages send a visitor to login (§2)', async ({ page }) => {
+test('the 404 page is open to visitors and accessible, and shows for any unknown path without a detour through login', async ({ page }) => {
   await page.goto('/404');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
   expect((await new AxeBuilder({ page }).withTags(wcag).analyze()).violations).toEqual([]);
   await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
+  await expect(page).toHaveURL(/\/no-such-page$/);
+  // Under the signed-in trees a visitor still signs in first (§2).
+  await page.goto('/app/no-such-page');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-in user at an unknown path under /app or /backoffice sees the 404 page, not an empty one', async ({ page, request }) => {
+  const { token } = await apiSignUp(request);
+  await seedToken(page, token);
+  for (const path of ['/app/no-such-page', '/app/docks', '/backoffice/plates', '/backoffice/v2']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
+  }
 });
 
 test('a theme named in the address is applied, and an unknown one falls back to main', async ({ page }) => {

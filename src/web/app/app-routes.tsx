@@ -5,6 +5,7 @@ import { chatRoutes } from '../chats/routes';
 import { myBikesRoutes } from '../my-bikes/routes';
 import { organisationRoutes } from '../organisations/routes';
 import { ownershipRoutes } from '../ownership/routes';
+import { notFoundRoute } from '../public/routes';
 import { registerRoutes } from '../register/routes';
 import { theftRoutes } from '../theft/routes';
 import { verificationRoutes } from '../verification/routes';
@@ -22,6 +23,7 @@ const appRoutes: RouteObject[] = [
   ...bikeRoutes,
   ...chatRoutes,
   ...ownershipRoutes,
+  notFoundRoute,
 ];
 
 export function AppRoutes() {

@@ -36,10 +36,20 @@ describe('isPublicPath', () => {
     expect(isPublicPath(path)).toBe(true);
   });
 
-  it('reads "starting with" literally, as §2 says', () => {
-    expect(isPublicPath('/login-help')).toBe(true);
-    expect(isPublicPath('/signupx')).toBe(true);
-    expect(isPublicPath('/flowsheet')).toBe(true);
+  it('opens every path outside the signed-in trees: public pages, and unknown paths show the 404 page without a detour', () => {
+    for (const path of [
+      '/login-help',
+      '/signupx',
+      '/flowsheet',
+      '/xlogin',
+      '/Login',
+      '/our-mission',
+      '/no-such-page',
+      '/dk/anything',
+      '/apps',
+    ]) {
+      expect(isPublicPath(path)).toBe(true);
+    }
   });
 
   it.each([
@@ -50,7 +60,17 @@ describe('isPublicPath', () => {
     expect(isPublicPath(path)).toBe(false);
   });
 
-  it.each(['/app', '/app/settings', '/backoffice', '/insurance', '/app/my-bikes/1', '/xlogin', '/Login'])('%s needs a session', (path) => {
+  it.each([
+    '/app',
+    '/app/',
+    '/app/settings',
+    '/backoffice',
+    '/backoffice/plates',
+    '/insurance',
+    '/insurance/x/admin',
+    '/app/my-bikes/1',
+    '/app/no-such-page',
+  ])('%s needs a session', (path) => {
     expect(isPublicPath(path)).toBe(false);
   });
 

@@ -2,44 +2,21 @@ import type { Session } from '../../domain/session';
 
 // §2 Access redirects as one decision table, so that it can be tested on its own.
 
-/** Paths a visitor may open without a session. */
-const PUBLIC_PREFIXES = [
-  '/login',
-  '/signup',
-  '/reset-password',
-  '/reset-password-succes',
-  '/forgot-passw-check-mail',
-  '/forgot-password',
-  '/flows',
-];
-/** Exceptions under the public prefixes that still need a session. */
-const PROTECTED_UNDER_PUBLIC = ['/signup/from-scan/create-bikes-loop'];
 /**
- * Public pages beyond the §2 list: the product's marketing and help pages, public search, the
- * verification link (opened from a mail on any device) and the deletion goodbye.
+ * The signed-in trees. A visitor is sent to /login from anything under them (§2); everything else — the §2
+ * list (/login, /signup, the password pages, /flows), the product's public pages and any unknown path,
+ * which shows the 404 page — opens without a detour through /login.
  */
-const OPEN_PAGES = [
-  '/',
-  '/404',
-  '/verify-email',
-  '/successfully-deleted',
-  '/dev/mailbox',
-  '/privacy',
-  '/our-mission',
-  '/hvordan',
-  '/search',
-  '/stolen-bike-map',
-];
-/** Public page trees: a scanned plate (§2 Stickers), a sales ad's proof (/for-sale/…) and a stolen bike's page open for anyone. */
-const OPEN_PREFIXES = ['/sticker-id/', '/for-sale/', '/stolen-bike-map/'];
+const SIGNED_IN_TREES = ['/app', '/backoffice', '/insurance'];
+/** Exceptions under the public pages that still need a session. */
+const PROTECTED_UNDER_PUBLIC = ['/signup/from-scan/create-bikes-loop'];
 /** Pages under /app a visitor may open: writing to a bike's owner starts before signing in (issue 5). */
 const OPEN_PATTERNS = [/^\/app\/bikes\/[^/]+\/contact-bike-owner\/?$/];
 
-/** §2 says "paths starting with", and means it literally: a string prefix. */
 export function isPublicPath(path: string): boolean {
   if (PROTECTED_UNDER_PUBLIC.some((p) => path.startsWith(p))) return false;
   if (OPEN_PATTERNS.some((pattern) => pattern.test(path))) return true;
-  return OPEN_PAGES.includes(path) || [...PUBLIC_PREFIXES, ...OPEN_PREFIXES].some((p) => path.startsWith(p));
+  return !SIGNED_IN_TREES.some((tree) => path === tree || path.startsWith(`${tree}/`));
 }
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; storeReturnPath: string | null; replace: true };
