@@ -20,7 +20,7 @@ import {
 // acknowledgements, the unlocking of sections, and the ~1 km public place.
 
 const NOW = new Date('2026-06-15T12:00:00Z');
-const ctx: TheftRuleContext = { profileHasCpr: false, now: NOW };
+const ctx: TheftRuleContext = { profileHasCpr: false, now: NOW, language: 'da' };
 
 /** A complete report: every section passes. */
 function completeDraft(overrides: Partial<StolenReportDraft> = {}): StolenReportDraft {
@@ -119,11 +119,20 @@ describe('insurance', () => {
   });
 
   it('reads prices as the owner types them', () => {
-    expect(priceOf('12 500')).toBe(12500);
-    expect(priceOf('999,6')).toBe(1000);
-    expect(priceOf(0)).toBeNull();
-    expect(priceOf('abc')).toBeNull();
-    expect(priceOf(20_000_000)).toBeNull();
+    expect(priceOf('12 500', 'da')).toBe(12500);
+    expect(priceOf('999,6', 'da')).toBe(1000);
+    expect(priceOf(0, 'da')).toBeNull();
+    expect(priceOf('abc', 'da')).toBeNull();
+    expect(priceOf(20_000_000, 'da')).toBeNull();
+  });
+
+  it('reads "7.000" as seven thousand in Danish and Norwegian, and "7,000" in English (not 7 kr)', () => {
+    expect(priceOf('7.000', 'da')).toBe(7000);
+    expect(priceOf('7.000', 'no')).toBe(7000);
+    expect(priceOf('7 000', 'no')).toBe(7000);
+    expect(priceOf('7,000', 'en')).toBe(7000);
+    expect(priceOf('7,000.50', 'en')).toBe(7001);
+    expect(fields(sectionProblems('insurance', completeDraft({ bike_price: '7.00' }), ctx))).toEqual(['bike_price:field_invalid']);
     expect(fields(sectionProblems('insurance', completeDraft({ bike_price: '-5' }), ctx))).toEqual(['bike_price:field_invalid']);
   });
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import { parseLocaleNumber } from './amounts.js';
 import { BIKE_CATEGORIES, BIKE_COLORS } from './bikes.js';
 import { cprSchema } from './identity.js';
+import type { Language } from './locale.js';
 
 // Theft and recovery (§2 Stolen-report steps, §3 Stolen report draft, §4, §5; issue 6): the report the
 // wizard fills in, the rules that say when a step is complete, and the answers of the stolen-report
@@ -83,6 +85,8 @@ export interface StolenReportDraft {
 
 /** What the rules need to know besides the draft. */
 export interface TheftRuleContext {
+  /** The language amounts were typed in (§5: what the owner typed is read as they meant it). */
+  language: Language;
   /** The profile already holds a CPR number, so the wizard may leave the field empty. */
   profileHasCpr: boolean;
   now?: Date;
@@ -154,10 +158,11 @@ export function parseTheftTime(value: string | undefined | null, timeZone?: stri
   return new Date(asUtc - zoneOffsetMs(first, timeZone));
 }
 
-export function priceOf(value: StolenReportDraft['bike_price']): number | null {
+/** The bike's value in whole kroner, read as typed in the owner's language ("7.000" is seven thousand in Danish). */
+export function priceOf(value: StolenReportDraft['bike_price'], language: Language): number | null {
   if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(String(value).replace(/\s/g, '').replace(',', '.'));
-  return Number.isFinite(n) && n > 0 && n <= 10_000_000 ? Math.round(n) : null;
+  const n = typeof value === 'number' ? value : parseLocaleNumber(String(value), language);
+  return n !== null && Number.isFinite(n) && n > 0 && n <= 10_000_000 ? Math.round(n) : null;
 }
 
 function required(d: StolenReportDraft, fields: (keyof StolenReportDraft)[], out: TheftProblem[]) {
@@ -189,7 +194,7 @@ export function sectionProblems(section: TheftSection, d: StolenReportDraft, ctx
       if (!chosen(d.isInsured)) out.push({ field: 'isInsured', code: 'field_required' });
       if (d.isInsured === true && blank(d.insurance_company)) out.push({ field: 'insurance_company', code: 'field_required' });
       if (blank(d.bike_price)) out.push({ field: 'bike_price', code: 'field_required' });
-      else if (priceOf(d.bike_price) === null) out.push({ field: 'bike_price', code: 'field_invalid' });
+      else if (priceOf(d.bike_price, ctx.language) === null) out.push({ field: 'bike_price', code: 'field_invalid' });
       break;
     }
     case 'bike-info': {

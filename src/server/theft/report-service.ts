@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { cprSchema } from '../../domain/identity.js';
+import type { Language } from '../../domain/locale.js';
 import {
   type BatteryLocation,
   type LockStatus,
@@ -61,7 +62,12 @@ const text = (v: string | null | undefined) => (v ? v.trim() : '');
 const orNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** POST /stolen-reports/: 201 with the filed report; 404 bike_not_found, 409 bike_already_reported_stolen, 422 per problem. */
-export async function fileStolenReport(ctx: AppContext, caller: Caller, input: StolenReportInput): Promise<StolenReport> {
+export async function fileStolenReport(
+  ctx: AppContext,
+  caller: Caller,
+  input: StolenReportInput,
+  language: Language,
+): Promise<StolenReport> {
   const now = new Date();
   const bikeId = await ctx.db
     .transaction(async (tx) => {
@@ -74,6 +80,7 @@ export async function fileStolenReport(ctx: AppContext, caller: Caller, input: S
       const storedCpr = await profileCpr(ctx, tx, caller.partyId);
       const problems: TheftProblem[] = reportProblems(draftOf(input), {
         profileHasCpr: storedCpr !== null,
+        language,
         now,
         timeZone: THEFT_TIME_ZONE,
       });
@@ -127,7 +134,7 @@ export async function fileStolenReport(ctx: AppContext, caller: Caller, input: S
         witnesses: input.hasWitness ? orNull(input.witnesses) : null,
         isInsured: input.isInsured === true,
         insurerPartyId: insurer,
-        bikePrice: priceOf(input.bike_price) ?? 0,
+        bikePrice: priceOf(input.bike_price, language) ?? 0,
         policeReportRequested: input.policeReportRequested === true,
         sharedWithInsurerAt: shared ? now : null,
         createdAt: now,

@@ -36,7 +36,8 @@ export function theftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: stolenReportSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await fileStolenReport(ctx, callerOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await fileStolenReport(ctx, callerOf(request), request.body, requestLanguage(request))),
     );
 
     app.get(

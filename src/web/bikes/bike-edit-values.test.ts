@@ -30,7 +30,8 @@ describe('the bike edit form', () => {
     const values = editValuesOf(bike);
     expect(values.brand_id).toBe(OTHER_BRAND);
     expect(values.brand_name).toBe('Hjemmebygget');
-    expect(values.normal_price_dkk).toBe('4500');
+    // Shown as Danish writes it (the page's language; Danish when none is set), and read back the same way.
+    expect(values.normal_price_dkk).toBe('4.500');
     expect(values.searchable).toBe(true);
   });
 

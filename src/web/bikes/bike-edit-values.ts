@@ -1,5 +1,7 @@
+import { amountFromInput } from '../../domain/amounts';
 import type { Bike, UpdateBike } from '../../domain/bikes';
 import { findBrand } from '../../domain/bikes/brands';
+import { numberFormat, pageLanguage } from '../lib/intl';
 
 // The edit form (/app/my-bikes/{bikeId}/edit): what it holds, filled from the bike, and which fields a
 // save sends (only the changed ones: a PATCH re-checks the frame number and plate only when they change).
@@ -41,7 +43,9 @@ export function editValuesOf(bike: Bike): BikeEditValues {
     is_electric: bike.is_electric,
     production_year: str(bike.production_year),
     purchase_date: str(bike.purchase_date),
-    normal_price_dkk: str(bike.normal_price_dkk),
+    // Shown as the page's language writes it (7.000 in Danish), and read back the same way on save.
+    normal_price_dkk:
+      bike.normal_price_dkk === null ? '' : numberFormat(pageLanguage(), { maximumFractionDigits: 0 }).format(bike.normal_price_dkk),
     searchable: bike.flags.searchable,
   };
 }
@@ -62,7 +66,8 @@ export function payloadOf(values: BikeEditValues): Record<string, unknown> {
     is_electric: values.is_electric === true,
     production_year: values.production_year,
     purchase_date: values.purchase_date,
-    normal_price_dkk: values.normal_price_dkk,
+    // As typed in the page's language: "7.000" is seven thousand kroner in Danish.
+    normal_price_dkk: amountFromInput(values.normal_price_dkk, pageLanguage()),
     searchable: values.searchable === true,
   };
 }

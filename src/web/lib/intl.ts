@@ -1,8 +1,14 @@
+import i18n from 'i18next';
+import { type Language, normaliseLanguage } from '../../domain/locale';
+
 // Dates and numbers in the page's language. Norwegian is bokmål; English uses day-month order, as readers in
 // Denmark and Norway expect. Formatters are kept: creating one costs about a millisecond on a phone, and a
 // list formats dozens of dates on each render.
 
 const LOCALES: Record<string, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO', is: 'is-IS' };
+
+/** The language of the page now (da, en or no; Danish when none is set), for code outside React's render. */
+export const pageLanguage = (): Language => normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
 
 /** The Intl locale of one of our languages (Danish when unknown). */
 export const localeOf = (language: string | undefined): string => LOCALES[language ?? 'da'] ?? 'da-DK';

@@ -1,25 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../domain/ownership';
 import { canStillConfirm } from './transfer-confirm';
-import { priceOf, transferPayloadOf } from './transfer-form-schema';
+import { transferPayloadOf } from './transfer-form-schema';
 
 // The transfer pages' own rules: prices as people type them, and when a party may still confirm with national ID.
 
-describe('priceOf', () => {
-  it.each([
-    ['', null],
-    ['  ', null],
-    ['4500', 4500],
-    ['4.500', 4500],
-    ['4,500', 4500],
-    ['4 500', 4500],
-    ['1.250.000', 1250000],
-  ])('reads %j as %j', (typed, price) => {
-    expect(priceOf(typed)).toBe(price);
+beforeAll(() => i18n.init({ lng: 'da', defaultNS: 'common', resources: { da: { common: {} }, en: { common: {} } } }));
+
+describe('the transfer form', () => {
+  const payload = (price_dkk: string) =>
+    transferPayloadOf({ email: 'a@b.dk', hand_over_pictures: false, hand_over_documents: false, price_dkk });
+
+  it('reads the price as typed in Danish: a dot or a space groups thousands', async () => {
+    await i18n.changeLanguage('da');
+    expect(payload('4.500').price_dkk).toBe(4500);
+    expect(payload('4 500').price_dkk).toBe(4500);
+    expect(payload('1.250.000').price_dkk).toBe(1250000);
+    expect(payload('').price_dkk).toBeNull();
   });
 
-  it.each(['12,5', '4.5', 'abc', '-100', '45.00'])('refuses %j (not whole kroner)', (typed) => {
-    expect(priceOf(typed)).toBeNaN();
+  it('reads the price as typed in English: a comma groups thousands', async () => {
+    await i18n.changeLanguage('en');
+    expect(payload('4,500').price_dkk).toBe(4500);
+    expect(payload('4500').price_dkk).toBe(4500);
+  });
+
+  it('leaves what is no number as typed, for the schema to refuse on the field', async () => {
+    await i18n.changeLanguage('da');
+    expect(payload('abc').price_dkk).toBe('abc');
+    expect(payload('45.00').price_dkk).toBe('45.00');
   });
 
   it('makes the payload of the form, checkboxes as booleans', () => {

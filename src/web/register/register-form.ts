@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { amountFromInput } from '../../domain/amounts';
 import { type CreateBike, createBikeSchema, frameNumberSchema } from '../../domain/bikes';
+import { pageLanguage } from '../lib/intl';
 import { OTHER_BRAND, type RegisterFormValues } from './register-values';
 
 // The schema that turns the register form (register-values.ts) into the POST /api/bikes/ payload.
@@ -28,7 +30,8 @@ export const registerFormSchema = z.pipe(
       type_id: input.type_id,
       is_electric: input.is_electric === true,
       purchase_date: input.purchase_date,
-      normal_price_dkk: input.normal_price_dkk,
+      // As typed in the page's language: "7.000" is seven thousand kroner in Danish.
+      normal_price_dkk: amountFromInput(input.normal_price_dkk, pageLanguage()),
     };
   }),
   z.extend(createBikeSchema, {

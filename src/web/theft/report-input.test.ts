@@ -37,11 +37,11 @@ const complete: StolenReportDraft = {
   acknowledgement_ownership_transfer: true,
   unlockedSteps: ['personal-info', 'insurance'],
 };
-const ctx = { profileHasCpr: true, now: new Date('2026-11-21T12:00:00Z') };
+const ctx = { profileHasCpr: true, now: new Date('2026-11-21T12:00:00Z'), language: 'da' as const };
 
 describe('the report the wizard sends', () => {
   it('sends times with their offset, the price as a number, and no answers to questions not asked', () => {
-    const input = reportInput(complete);
+    const input = reportInput(complete, 'da');
     expect(input.time_last_seen).toBe(new Date('2026-11-20T08:00').toISOString());
     expect(input.bike_price).toBe(12000);
     expect(input.insurance_company).toBeNull();
@@ -55,7 +55,7 @@ describe('the report the wizard sends', () => {
   });
 
   it('sends the CPR number typed in this tab', () => {
-    expect(reportInput({ ...complete, cpr_number: ' 140279-1242 ' }).cpr_number).toBe('140279-1242');
+    expect(reportInput({ ...complete, cpr_number: ' 140279-1242 ' }, 'da').cpr_number).toBe('140279-1242');
   });
 });
 

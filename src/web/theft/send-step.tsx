@@ -39,7 +39,7 @@ export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<
     }
     setIncomplete(null);
     const bikeId = draft.bike_id;
-    file.mutate(reportInput(draft), {
+    file.mutate(reportInput(draft, ctx.language), {
       onSuccess: () => {
         reset();
         navigate(`${WIZARD_BASE}/report-confirmed?bike=${encodeURIComponent(bikeId)}`, { replace: true });

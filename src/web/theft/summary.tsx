@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { normaliseLanguage } from '../../domain/locale';
 import { parseTheftTime, priceOf, type StolenReportDraft, THEFT_SECTIONS, type TheftSection } from '../../domain/theft';
 import { formatDateTime, numberFormat } from '../lib/intl';
 
@@ -37,7 +38,7 @@ function rows(section: TheftSection, v: SummaryValues, t: TFunction, language: s
       ];
     }
     case 'insurance': {
-      const price = priceOf(v.bike_price);
+      const price = priceOf(v.bike_price, normaliseLanguage(language));
       return [
         [f('isInsured'), yes(t, v.isInsured)],
         ...(v.isInsured ? ([[f('insurance_company'), v.insurer_name]] as Row[]) : []),

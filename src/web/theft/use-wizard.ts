@@ -1,4 +1,6 @@
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normaliseLanguage } from '../../domain/locale';
 import type { StolenReportDraft, TheftRuleContext } from '../../domain/theft';
 import { useBike } from '../bikes/bikes-api';
 import { useProfile } from '../lib/profile';
@@ -50,7 +52,11 @@ export function useWizard() {
     });
   }, [bike.data, draft.bike_id, prefilledBike, prefill]);
 
-  const ctx: TheftRuleContext = useMemo(() => ({ profileHasCpr: Boolean(profile.data?.cpr_number) }), [profile.data?.cpr_number]);
+  const language = normaliseLanguage(useTranslation().i18n.resolvedLanguage);
+  const ctx: TheftRuleContext = useMemo(
+    () => ({ profileHasCpr: Boolean(profile.data?.cpr_number), language }),
+    [profile.data?.cpr_number, language],
+  );
   const full: StolenReportDraft = useMemo(() => ({ ...draft, cpr_number: cpr }), [draft, cpr]);
   return { draft: full, update: update as (patch: Partial<DraftFields>) => void, ctx, profile, bike };
 }
