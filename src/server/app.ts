@@ -29,7 +29,7 @@ import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { registerAuth } from './http/auth.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
-import { readBuildVersion, registerWeb } from './http/web.js';
+import { COMPRESS_THRESHOLD, readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
 import { organisationRoutes } from './organisations/routes.js';
@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret });
   // After the guard, which tells who is acting: audits every change made with a switch-user token.
   registerSwitchAudit(app, database.db);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD });
   await app.register(fastifyRateLimit, { global: false });
   // The chats' live channel (GET /api/chats/live). Frames are small JSON; an abrupt disconnect is no error worth a log line.
   await app.register(fastifyWebsocket, {

@@ -49,6 +49,9 @@ export function injectState(html: string, state: ServerState): string {
     .replace(/<html lang="[^"]*"/, `<html lang="${state.language}"`);
 }
 
+/** Answers smaller than this are not compressed (@fastify/compress's threshold, set in app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
+
 /** Content types of the files a web build holds; text is UTF-8. */
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
@@ -152,9 +155,10 @@ export async function registerWeb(
   const shell = readFileSync(indexFile, 'utf8');
   const version = readBuildVersion(webDir);
   for (const [url, file] of readStaticFiles(webDir)) {
-    // A file with precompressed copies needs no compression hook; none of them takes a body to decompress.
-    const precompressed = file.br !== undefined || file.gzip !== undefined;
-    app.get(url, { ...(precompressed ? { compress: false } : {}), decompress: false }, (request, reply) =>
+    // Only a file without precompressed copies, and big enough (@fastify/compress's threshold), is compressed as
+    // it is sent; the others skip the compression hooks. None of them takes a body to decompress.
+    const compressed = file.br === undefined && file.gzip === undefined && file.body.length >= COMPRESS_THRESHOLD;
+    app.get(url, { ...(compressed ? {} : { compress: false }), decompress: false }, (request, reply) =>
       sendStaticFile(request, reply, file),
     );
   }
