@@ -23,13 +23,12 @@
 //   BENCH_SINGLE=0       no second pass with one connection (its 5 s a case)
 //   BENCH_SERVER         source (src/server via tsx) or the path of a server build's main.js (default dist/server/main.js)
 //   BENCH_SEARCH_PORT, BENCH_BASELINE_PORT   fixed ports (default: free ones)
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchSettings, connect, freePort, get, stopServer } from './bench-support.mjs';
+import { benchSettings, connect, freePort, get, spawnServer, startBaseline, stopServer } from './bench-support.mjs';
 
 export const P99_BUDGET_MS = 20;
 const SCRATCH_DB = 'bike_bench_search';
@@ -50,8 +49,6 @@ const PLATE_LENGTH = 8;
 /** Plate n gets the ID of (n·A + C) mod 26^8 written in PLATE_ALPHABET: a bijection, since A is prime to 26. */
 const PLATE_A = 2_654_435_761n;
 const PLATE_C = 1_234_567n;
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const log = (line) => process.stdout.write(`${line}\n`);
 
@@ -199,35 +196,6 @@ async function loadData(db, bikes) {
 
 // --- servers -----------------------------------------------------------------------------------
 
-function spawnServer(command, args, env, healthPath, port) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  return (async () => {
-    const started = performance.now();
-    while (performance.now() - started < 120_000) {
-      if (exited) throw new Error(`server exited before answering:\n${output}`);
-      try {
-        if ((await get(`http://127.0.0.1:${port}${healthPath}`)).status === 200) return child;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    child.kill('SIGTERM');
-    throw new Error(`server did not answer within 120 s:\n${output}`);
-  })();
-}
-
 function serverCommand(serverMain, fromSource) {
   return fromSource ? ['node', ['--import', 'tsx', 'src/server/main.ts']] : ['node', [serverMain]];
 }
@@ -254,19 +222,6 @@ function startApp({ serverMain, fromSource, webDir, url, port, dataDir }) {
     '/api/health',
     port,
   );
-}
-
-/** The baseline: this file run with --baseline-server is a bare Fastify app with one route. */
-function startBaseline(port) {
-  return spawnServer('node', [fileURLToPath(import.meta.url), '--baseline-server'], { PORT: String(port) }, '/bare?q=x', port);
-}
-
-async function serveBaseline() {
-  const { default: Fastify } = await import('fastify');
-  const app = Fastify({ logger: false });
-  app.get('/bare', async (request) => ({ query: request.query.q ?? '', exact: [], similar: [] }));
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 }
 
 // --- measuring ---------------------------------------------------------------------------------
@@ -573,23 +528,16 @@ export async function runSearchBench(options = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--baseline-server')) {
-    serveBaseline().catch((error) => {
-      console.error(error);
-      process.exit(1);
+  runSearchBench()
+    .then((outcome) => {
+      if (outcome.skipped) log(`Search benchmark skipped: ${outcome.skipped}`);
+      else {
+        log(`\n${outcome.markdown}`);
+        if (outcome.overBudget) log(`OVER BUDGET: a lookup's p99 is above ${P99_BUDGET_MS} ms (see above).`);
+      }
+    })
+    .catch((error) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 1;
     });
-  } else {
-    runSearchBench()
-      .then((outcome) => {
-        if (outcome.skipped) log(`Search benchmark skipped: ${outcome.skipped}`);
-        else {
-          log(`\n${outcome.markdown}`);
-          if (outcome.overBudget) log(`OVER BUDGET: a lookup's p99 is above ${P99_BUDGET_MS} ms (see above).`);
-        }
-      })
-      .catch((error) => {
-        console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-        process.exitCode = 1;
-      });
-  }
 }

@@ -1,5 +1,7 @@
-// Helpers shared by the benchmarks (bench-search.mjs, bench-map.mjs): a free port, a plain GET, a
-// PostgreSQL connection, stopping a server started for a run.
+// Helpers shared by the benchmarks (bench-search.mjs, bench-map.mjs, bench-overhead.mjs): a free port, a plain
+// GET, a PostgreSQL connection, starting and stopping a server for a run, and the bare Fastify baseline (this
+// file run with --baseline-server).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -74,4 +76,57 @@ export function benchSettings(options = {}) {
     webDir: options.webDir ?? (process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web')),
     adminUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
+}
+
+/** Spawns a server and resolves with its child process once `healthPath` answers 200 (within 120 s). */
+export function spawnServer(command, args, env, healthPath, port) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  return (async () => {
+    const started = performance.now();
+    while (performance.now() - started < 120_000) {
+      if (exited) throw new Error(`server exited before answering:\n${output}`);
+      try {
+        if ((await get(`http://127.0.0.1:${port}${healthPath}`)).status === 200) return child;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGTERM');
+    throw new Error(`server did not answer within 120 s:\n${output}`);
+  })();
+}
+
+/**
+ * The baseline the app is compared with: a bare Fastify app with one route (`GET /bare?q=`) answering a small
+ * JSON, in a child process of its own (this file run with --baseline-server).
+ */
+export function startBaseline(port) {
+  return spawnServer('node', [fileURLToPath(import.meta.url), '--baseline-server'], { PORT: String(port) }, '/bare?q=x', port);
+}
+
+async function serveBaseline() {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get('/bare', async (request) => ({ query: request.query.q ?? '', exact: [], similar: [] }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes('--baseline-server')) {
+  serveBaseline().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

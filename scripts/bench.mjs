@@ -13,6 +13,9 @@
 //   map          the stolen-bike map's clusters, list and page at 100 000 stolen bikes on PostgreSQL
 //                (scripts/bench-map.mjs, which lists its own settings); skipped like search, or with
 //                BENCH_MAP=skip. Over budget (p99 > 50 ms) it prints OVER BUDGET; the exit code stays.
+//   overhead     what every request pays: a bare Fastify route, /api/health, a static file and the public search
+//                on PGlite, 20 connections for 10 s each in one run (scripts/bench-overhead.mjs, which lists its own
+//                settings); BENCH_OVERHEAD=skip skips it. A goal missed prints BELOW GOAL; the exit code stays.
 //   lighthouse   Lighthouse mobile performance of /, /search and /stolen-bike-map on the same server, median of
 //                3 runs (scripts/bench-lighthouse.mjs, which lists its own settings); BENCH_LIGHTHOUSE=skip
 //                skips it. Under 95 it prints OVER BUDGET; the exit code stays (a simulated score drifts).
@@ -25,6 +28,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
+import { runOverheadBench } from './bench-overhead.mjs';
 import { runSearchBench } from './bench-search.mjs';
 import { benchSettings, CHROMIUM_ARGS } from './bench-support.mjs';
 
@@ -289,6 +293,20 @@ async function measureLighthouse(baseUrl) {
   }
 }
 
+/** The request-overhead section of the results; like search, it never changes the exit code. */
+async function measureOverhead() {
+  if (process.env.BENCH_OVERHEAD === 'skip') return 'Not measured (BENCH_OVERHEAD=skip).\n';
+  try {
+    const outcome = await runOverheadBench({ serverMain, fromSource, webDir });
+    if (outcome.belowGoal) process.stdout.write('Request overhead: BELOW GOAL (see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Request-overhead benchmark failed: ${message}`);
+    return `Not measured: the request-overhead benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 /** The search benchmark's section of the results; a benchmark, so it never changes the exit code. */
 async function measureSearch() {
   if (process.env.BENCH_SEARCH === 'skip') return 'Not measured (BENCH_SEARCH=skip).\n';
@@ -345,11 +363,13 @@ async function main() {
       await stopServer(child);
     }
     const { markdown: budgets, ok } = report({ coldStart, pages, version });
+    process.stdout.write('Request overhead: bare Fastify, /api/health, a static file, search on PGlite …\n');
+    const overhead = await measureOverhead();
     process.stdout.write('Search at 1 M bikes on PostgreSQL …\n');
     const search = await measureSearch();
     process.stdout.write('Stolen-bike map at 100 000 stolen bikes on PostgreSQL …\n');
     const map = await measureMap();
-    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}`;
+    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

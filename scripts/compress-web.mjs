@@ -1,5 +1,5 @@
 // Precompressed copies of the built web app's files (gzip level 9 and brotli quality 11), written beside
-// each one and served by @fastify/static (`preCompressed`): smaller than compressing on the fly at the
+// each one and served as they are (server/http/web.ts, from memory): smaller than compressing on the fly at the
 // default level, and no compression work per request. Part of `npm run build`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { runPreparedOnPglite } from './prepared.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,6 +80,8 @@ export async function openPglite(
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, fuzzystrmatch } });
   // pg_trgm finds close frame numbers and plate IDs (search's "did you mean"), fuzzystrmatch ranks them.
   await client.waitReady;
+  // The budget's lookups (preparedQuery) as named statements, planned once (db/prepared.ts).
+  runPreparedOnPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

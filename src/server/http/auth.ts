@@ -67,24 +67,27 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwtSecret: Ui
     for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, so that the requests with nothing to check (files, pages, a visitor's public call) pass
+  // without a promise; only a token costs the asynchronous check.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access) return;
+    if (!access) return done();
     const token = bearerToken(request);
-    if (!token) {
-      if (access === 'public') return;
-      throw new AppError('invalid_token');
-    }
-    request.caller = await callerOfToken(deps, token);
-    if (!request.caller) {
-      // A public call with a stale token still answers, as to a visitor.
-      if (access === 'public') return;
-      throw new AppError('invalid_token');
-    }
-    if (access !== 'public' && access !== 'user' && !ACCESS_ROLES[access].includes(request.caller.role)) {
-      throw new AppError('forbidden');
-    }
+    if (!token) return done(access === 'public' ? undefined : new AppError('invalid_token'));
+    identify(deps, request, access, token).then(() => done(), done);
   });
+}
+
+async function identify(deps: { db: Db; jwtSecret: Uint8Array }, request: FastifyRequest, access: Access, token: string): Promise<void> {
+  request.caller = await callerOfToken(deps, token);
+  if (!request.caller) {
+    // A public call with a stale token still answers, as to a visitor.
+    if (access === 'public') return;
+    throw new AppError('invalid_token');
+  }
+  if (access !== 'public' && access !== 'user' && !ACCESS_ROLES[access].includes(request.caller.role)) {
+    throw new AppError('forbidden');
+  }
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromAcceptLanguage, normaliseLanguage, normaliseRegion, normaliseTheme } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
 import { LANGUAGE_COOKIE, readCookie } from './cookies.js';
@@ -50,9 +49,98 @@ export function injectState(html: string, state: ServerState): string {
     .replace(/<html lang="[^"]*"/, `<html lang="${state.language}"`);
 }
 
+/** Answers smaller than this are not compressed (@fastify/compress's threshold, set in app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** Content types of the files a web build holds; text is UTF-8. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+};
+
+/** A file of the build, read once at start with its precompressed copies (npm run build writes .br and .gz). */
+interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  etag: string;
+  lastModified: string;
+  headers: Record<string, string>;
+}
+
+function readStaticFiles(webDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const entry of readdirSync(webDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = statSync(file);
+    const variant = (suffix: string) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined);
+    const br = variant('.br');
+    const gzip = variant('.gz');
+    const immutable = file.includes(`${path.sep}assets${path.sep}`);
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+    const lastModified = stat.mtime.toUTCString();
+    const headers: Record<string, string> = {
+      'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      etag,
+      'last-modified': lastModified,
+    };
+    if (br || gzip) headers.vary = 'accept-encoding';
+    const url = `/${path.relative(webDir, file).split(path.sep).map(encodeURIComponent).join('/')}`;
+    files.set(url, { body: readFileSync(file), br, gzip, etag, lastModified, headers });
+  }
+  return files;
+}
+
+/** Whether Accept-Encoding admits an encoding (named, or `*`, with a q above 0). */
+export function acceptsEncoding(header: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const token = name.trim().toLowerCase();
+    if (token !== encoding && token !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}
+
+function notModified(request: FastifyRequest, file: StaticFile): boolean {
+  const match = request.headers['if-none-match'];
+  if (match !== undefined) {
+    const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+    return match.trim() === '*' || match.split(',').some((tag) => bare(tag) === bare(file.etag));
+  }
+  return request.headers['if-modified-since'] === file.lastModified;
+}
+
+function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  reply.headers(file.headers);
+  if (notModified(request, file)) return reply.code(304).send();
+  const accepted = request.headers['accept-encoding'];
+  if (file.br && acceptsEncoding(accepted, 'br')) return reply.header('content-encoding', 'br').send(file.br);
+  if (file.gzip && acceptsEncoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}
+
 /**
- * Serves the built web app: hashed assets with a long cache, and returns the renderer of the app shell
- * (with the server state) that answers every other page request. Null when the web app is not built.
+ * Serves the built web app: every file of the build from memory (read once at start, with its precompressed
+ * copies; hashed assets with a year's cache), and returns the renderer of the app shell (with the server state)
+ * that answers every other page request. Null when the web app is not built.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -66,16 +154,13 @@ export async function registerWeb(
   }
   const shell = readFileSync(indexFile, 'utf8');
   const version = readBuildVersion(webDir);
-  await app.register(fastifyStatic, {
-    root: webDir,
-    index: false,
-    wildcard: false,
-    // npm run build writes .br and .gz beside each asset (scripts/compress-web.mjs), at the highest levels.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-    },
-  });
+  for (const [url, file] of readStaticFiles(webDir)) {
+    // Only a file without precompressed copies, and big enough (@fastify/compress's threshold), is compressed as
+    // it is sent; the others skip the compression hooks. None of them takes a body to decompress.
+    const compressed = file.br === undefined && file.gzip === undefined && file.body.length >= COMPRESS_THRESHOLD;
+    app.get(url, { ...(compressed ? {} : { compress: false }), decompress: false }, (request, reply) =>
+      sendStaticFile(request, reply, file),
+    );
+  }
   return (request) => injectState(shell, serverState(ctx, request, version));
 }
