@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   already_verified: 400,
   invalid_token: 401,
   forbidden: 403,
+  mailbox_local_only: 403, // the development mailbox, asked from another machine without its key
   not_found: 404,
   too_many_requests: 429, // the rate limit's answer (handler map)
   payload_too_large: 413,

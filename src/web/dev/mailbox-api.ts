@@ -18,8 +18,13 @@ const isAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 export const mailboxKey = (to: string) => ['dev', 'mailbox', isAddress(to) ? to.toLowerCase() : ''] as const;
 
 export function fetchMailbox(to: string, signal?: AbortSignal): Promise<Mail[]> {
-  const query = isAddress(to) ? `?to=${encodeURIComponent(to)}` : '';
-  return api<Mail[]>(`/dev/mailbox${query}`, { signal });
+  const query = new URLSearchParams();
+  if (isAddress(to)) query.set('to', to);
+  // From another machine the server asks for the key it printed at start-up: /dev/mailbox?key=… passes it on.
+  const key = new URLSearchParams(window.location.search).get('key');
+  if (key) query.set('key', key);
+  const search = query.toString();
+  return api<Mail[]>(`/dev/mailbox${search ? `?${search}` : ''}`, { signal });
 }
 
 export function useMailbox(filter: string, enabled: boolean) {
