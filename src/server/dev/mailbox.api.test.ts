@@ -30,7 +30,8 @@ describe('the development mailbox', () => {
   });
 
   it('refuses another machine, also one that says it forwards for this one', async () => {
-    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }]) {
+    const forwarded: Record<string, string>[] = [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+    for (const headers of forwarded) {
       const response = await ask('203.0.113.7', '', headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'mailbox_local_only' });
