@@ -67,3 +67,19 @@ describe('chat settings', () => {
     expect(() => load({ CHAT_UNREAD_MAIL_INTERVAL_MINUTES: '1.5' })).toThrow(/CHAT_UNREAD_MAIL_INTERVAL_MINUTES/);
   });
 });
+
+describe('trusting a proxy', () => {
+  it("takes a hop count or the proxies' addresses", () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(load({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
+
+  it('refuses true, which would trust the left-most X-Forwarded-For address the client writes, and says what to set', () => {
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust an address the client writes itself; set the number of proxies/,
+    );
+    expect(() => load({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});

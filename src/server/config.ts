@@ -103,7 +103,7 @@ export interface Config {
   /** S3-compatible file storage (S3_BUCKET …); null: files on disk under DATA_DIR/files. */
   s3: S3Config | null;
   /** Fastify's trustProxy: who may tell the client address through X-Forwarded-For. */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   eid: EidConfig;
   social: SocialConfig;
   /** §6 autotest accounts (lowercased emails): they complete national ID verification without the provider. */
@@ -225,11 +225,23 @@ function autotestAccounts(e: z.output<typeof envSchema>): string[] {
   return emails;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+/**
+ * Who may tell the client's address through X-Forwarded-For: a hop count or the proxies' addresses. `true`
+ * would trust the left-most address, which the client writes itself, so anyone could dodge the rate limits.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string {
   const v = value?.trim() ?? '';
   if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
+  if (v === 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: true would trust an address the client writes itself; set the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    );
+  }
   if (/^\d+$/.test(v)) return Number(v);
+  const addresses = v.split(',').map((a) => a.trim());
+  if (addresses.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a))) {
+    throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: a hop count, or addresses/CIDRs of the proxies separated by commas');
+  }
   return v;
 }
 
