@@ -83,3 +83,12 @@ describe('trusting a proxy', () => {
     expect(() => load({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('demo data', () => {
+  it('is seeded in embedded mode by default, but not in production unless asked for by SEED_DEMO=true', () => {
+    expect(load({}).seedDemo).toBe(true);
+    expect(load({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(load({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(load({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});

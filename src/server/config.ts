@@ -142,7 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billOfSaleKey,
     logLevel: e.LOG_LEVEL,
     embedded,
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test',
+    // Demo data only when asked for in production (and then with passwords of its own, seed/demo.ts); by default
+    // in embedded mode elsewhere.
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test' && e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     chat: {

@@ -96,3 +96,31 @@ describe('demo bikes', () => {
     expect(await seedDemoStolenBikes(t.app.appContext)).toBe(0);
   });
 });
+
+describe('demo accounts in production', () => {
+  it('never get the published passwords: each gets its own, returned to be printed once', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    const prodDir = mkdtempSync(path.join(os.tmpdir(), 'demo-seed-prod-'));
+    try {
+      const accounts = await seedDemoData({ ...prod.app.appContext, storage: diskStorage(prodDir) });
+      const admin = accounts?.find((a) => a.email === DEMO_ACCOUNTS.admin.email);
+      expect(admin?.password).toBeTruthy();
+      expect(admin?.password).not.toBe(DEMO_ACCOUNTS.admin.password);
+      const published = await prod.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        payload: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+      });
+      expect(published.statusCode).toBe(401);
+      const own = await prod.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        payload: { email: DEMO_ACCOUNTS.admin.email, password: admin?.password },
+      });
+      expect(own.statusCode).toBe(200);
+    } finally {
+      await prod.close();
+      rmSync(prodDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { consents, identities, organisationMembers, organisations, parties } from '../db/schema.js';
@@ -20,10 +21,26 @@ export const DEMO_ACCOUNTS = {
   insurer: { label: 'Insurance company admin', email: 'insurer@demo.cykelregister.dk', password: 'demo-insurer-2026' },
 } as const satisfies Record<string, DemoAccount>;
 
+/**
+ * The demo accounts as they are created: with the README's passwords, except in production, where published
+ * passwords would let anyone in as the demo admin; there each gets a random one, printed once at start-up.
+ */
+function accountsFor(ctx: AppContext): Record<keyof typeof DEMO_ACCOUNTS, DemoAccount> {
+  if (ctx.config.env !== 'production') return DEMO_ACCOUNTS;
+  const own = (account: DemoAccount) => ({ ...account, password: randomBytes(15).toString('base64url') });
+  return {
+    owner: own(DEMO_ACCOUNTS.owner),
+    staff: own(DEMO_ACCOUNTS.staff),
+    admin: own(DEMO_ACCOUNTS.admin),
+    insurer: own(DEMO_ACCOUNTS.insurer),
+  };
+}
+
 /** Seeds the demo accounts once, on the first start of an empty database. Returns them when created. */
 export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | null> {
   const { db } = ctx;
   if (await findIdentityByEmail(db, DEMO_ACCOUNTS.owner.email)) return null;
+  const accounts = accountsFor(ctx);
   const now = new Date();
   const person = async (tx: Db, account: DemoAccount, role: 'private' | 'staff' | 'admin', names: [string, string]) => {
     const [party] = await tx.insert(parties).values({ kind: 'person' }).returning();
@@ -43,10 +60,10 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
     return party.id;
   };
   await db.transaction(async (tx) => {
-    await person(tx, DEMO_ACCOUNTS.owner, 'private', ['Ole', 'Ejer']);
-    await person(tx, DEMO_ACCOUNTS.staff, 'staff', ['Sara', 'Support']);
-    await person(tx, DEMO_ACCOUNTS.admin, 'admin', ['Anders', 'Admin']);
-    const insurerAdmin = await person(tx, DEMO_ACCOUNTS.insurer, 'private', ['Inge', 'Forsikring']);
+    await person(tx, accounts.owner, 'private', ['Ole', 'Ejer']);
+    await person(tx, accounts.staff, 'staff', ['Sara', 'Support']);
+    await person(tx, accounts.admin, 'admin', ['Anders', 'Admin']);
+    const insurerAdmin = await person(tx, accounts.insurer, 'private', ['Inge', 'Forsikring']);
     const [orgParty] = await tx.insert(parties).values({ kind: 'organisation' }).returning();
     if (!orgParty) throw new Error('seed: organisation insert failed');
     await tx.insert(organisations).values({ partyId: orgParty.id, name: 'Demo Forsikring A/S', organisationType: 'insurance_company' });
@@ -55,5 +72,5 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   // Bikes, plates, the voucher and their files (seed/demo-bikes.ts).
   await seedDemoBikes(ctx);
   await seedDemoStolenBikes(ctx);
-  return Object.values(DEMO_ACCOUNTS);
+  return Object.values(accounts);
 }
