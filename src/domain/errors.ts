@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   social_failed: 400,
   social_account_unknown: 404,
   social_email_missing: 400,
+  social_email_unverified: 400,
   frame_number_too_short: 422,
   frame_number_in_use: 422,
   plate_id_too_short: 422,

@@ -5,7 +5,7 @@ import type { signupSchema } from '../../domain/identity.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties } from '../db/schema.js';
+import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties, socialAccounts } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { issueSessionToken } from '../http/session-token.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
@@ -222,6 +222,10 @@ export async function completePasswordReset(ctx: AppContext, token: string, newP
       .where(and(eq(identities.partyId, used.partyId), sql`lower(${identities.email}) = lower(${used.email})`))
       .returning();
     if (!updated) return undefined;
+    // The owner of the address takes the account back: no social login linked before stays in (one made
+    // from someone's claim to the address would otherwise keep its way in). Linking again needs the
+    // provider to vouch for the address.
+    await tx.delete(socialAccounts).where(eq(socialAccounts.partyId, updated.partyId));
     await ctx.mailer.enqueue(tx, { ...identityEmails.passwordChanged(updated.language, updated.email), partyId: updated.partyId });
     return updated;
   });
