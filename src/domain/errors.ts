@@ -98,6 +98,7 @@ export const ERROR_STATUS = {
   chat_own_bike: 422,
   chat_blocked: 403,
   chat_rate_limited: 429,
+  chat_message_rate_limited: 429,
   ticket_not_found: 404,
   websocket_required: 426, // GET /api/chats/live without the upgrade
   theft_steps_incomplete: 422,
