@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   social_failed: 400,
   social_account_unknown: 404,
   social_email_missing: 400,
+  social_email_unverified: 400,
   frame_number_too_short: 422,
   frame_number_in_use: 422,
   plate_id_too_short: 422,
@@ -100,6 +101,7 @@ export const ERROR_STATUS = {
   chat_own_bike: 422,
   chat_blocked: 403,
   chat_rate_limited: 429,
+  chat_message_rate_limited: 429,
   ticket_not_found: 404,
   websocket_required: 426, // GET /api/chats/live without the upgrade
   theft_steps_incomplete: 422,

@@ -5,10 +5,6 @@ export type IdentityRole = (typeof IDENTITY_ROLES)[number];
 /** Roles that reach the backoffice. */
 export const STAFF_ROLES: readonly IdentityRole[] = ['staff', 'admin'];
 
-export function isStaff(role: IdentityRole): boolean {
-  return STAFF_ROLES.includes(role);
-}
-
 /** Roles that may read the backoffice: staff and admin, and the revisor (auditor), who only reads. */
 export const BACKOFFICE_READ_ROLES: readonly IdentityRole[] = ['staff', 'admin', 'revisor'];
 

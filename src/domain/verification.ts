@@ -48,21 +48,3 @@ export const eidProviderOf = (region: Region): EidProvider => (region === 'no' ?
 
 /** The header that carries an approval to the call of the act it approves. */
 export const APPROVAL_HEADER = 'x-approval-id';
-
-/**
- * A return address as a path on this site, or null. Absolute addresses count when they are on
- * `publicUrl`; anything the browser would take off the site (another host, `//host`, `/\host`,
- * `javascript:`) is refused, and so is a bare relative path.
- */
-export function sameSitePath(value: string, publicUrl: string): string | null {
-  const own = new URL(publicUrl);
-  let url: URL;
-  try {
-    url = new URL(value, own);
-  } catch {
-    return null;
-  }
-  const absolute = /^[a-z][a-z\d+.-]*:/i.test(value);
-  if (url.origin !== own.origin || (!absolute && !value.startsWith('/'))) return null;
-  return url.pathname + url.search + url.hash;
-}

@@ -44,10 +44,20 @@ describe('autotest accounts', () => {
   });
 });
 
+describe('the mail limit per recipient', () => {
+  it('is 5 an hour by default, read from MAIL_PER_RECIPIENT_PER_HOUR, and refuses nonsense', () => {
+    expect(load({}).mailPerRecipientPerHour).toBe(5);
+    expect(load({ MAIL_PER_RECIPIENT_PER_HOUR: '12' }).mailPerRecipientPerHour).toBe(12);
+    expect(() => load({ MAIL_PER_RECIPIENT_PER_HOUR: '0' })).toThrow(/MAIL_PER_RECIPIENT_PER_HOUR/);
+    expect(() => load({ MAIL_PER_RECIPIENT_PER_HOUR: 'many' })).toThrow(/MAIL_PER_RECIPIENT_PER_HOUR/);
+  });
+});
+
 describe('chat settings', () => {
-  it('has defaults: 10 new conversations an hour, unread mail checked every minute after 2 minutes, at most hourly', () => {
+  it('has defaults: 10 new conversations an hour, 20 messages a minute, unread mail checked every minute after 2 minutes, at most hourly', () => {
     expect(load({}).chat).toEqual({
       newPerHour: 10,
+      messagesPerMinute: 20,
       unreadMailCheckSeconds: 60,
       unreadMailDelaySeconds: 120,
       unreadMailIntervalMinutes: 60,
@@ -57,12 +67,20 @@ describe('chat settings', () => {
   it('reads them from the environment and refuses nonsense', () => {
     const config = load({
       CHAT_NEW_PER_HOUR: '3',
+      CHAT_MESSAGES_PER_MINUTE: '7',
       CHAT_UNREAD_MAIL_CHECK_SECONDS: '30',
       CHAT_UNREAD_MAIL_DELAY_SECONDS: '0',
       CHAT_UNREAD_MAIL_INTERVAL_MINUTES: '15',
     });
-    expect(config.chat).toEqual({ newPerHour: 3, unreadMailCheckSeconds: 30, unreadMailDelaySeconds: 0, unreadMailIntervalMinutes: 15 });
+    expect(config.chat).toEqual({
+      newPerHour: 3,
+      messagesPerMinute: 7,
+      unreadMailCheckSeconds: 30,
+      unreadMailDelaySeconds: 0,
+      unreadMailIntervalMinutes: 15,
+    });
     expect(() => load({ CHAT_NEW_PER_HOUR: '0' })).toThrow(/CHAT_NEW_PER_HOUR/);
+    expect(() => load({ CHAT_MESSAGES_PER_MINUTE: '0' })).toThrow(/CHAT_MESSAGES_PER_MINUTE/);
     expect(() => load({ CHAT_UNREAD_MAIL_CHECK_SECONDS: 'often' })).toThrow(/CHAT_UNREAD_MAIL_CHECK_SECONDS/);
     expect(() => load({ CHAT_UNREAD_MAIL_INTERVAL_MINUTES: '1.5' })).toThrow(/CHAT_UNREAD_MAIL_INTERVAL_MINUTES/);
   });

@@ -28,6 +28,10 @@ const envSchema = z.object({
   SEARCH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
   /** New conversations one party may start per hour (counted in the database, so across instances). */
   CHAT_NEW_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
+  /** Messages one participant may write in one conversation per minute (counted in the database). */
+  CHAT_MESSAGES_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
+  /** Verification and password-reset mails to one address per hour, each kind (counted in mail_outbox). */
+  MAIL_PER_RECIPIENT_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 5),
   /**
    * Map tiles of the stolen-bike map and the place pickers ({z}/{x}/{y}, optionally {s}); empty for none.
    * Without reachable tiles the maps still show the bundled outline of Denmark and Norway.
@@ -96,8 +100,16 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Public searches and plate lookups a client may make per minute. */
   searchRateLimitPerMinute: number;
-  /** Chats (issue 5): the limit on new conversations and the unread-messages mail. */
-  chat: { newPerHour: number; unreadMailCheckSeconds: number; unreadMailDelaySeconds: number; unreadMailIntervalMinutes: number };
+  /** Verification and password-reset mails one address may get per hour, of each kind. */
+  mailPerRecipientPerHour: number;
+  /** Chats (issue 5): the limits on new conversations and on messages, and the unread-messages mail. */
+  chat: {
+    newPerHour: number;
+    messagesPerMinute: number;
+    unreadMailCheckSeconds: number;
+    unreadMailDelaySeconds: number;
+    unreadMailIntervalMinutes: number;
+  };
   /** MAP_TILE_URL (null: no tiles, the bundled outline only) and its attribution. */
   map: { tileUrl: string | null; tileAttribution: string };
   /** S3-compatible file storage (S3_BUCKET …); null: files on disk under DATA_DIR/files. */
@@ -147,8 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test' && e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    mailPerRecipientPerHour: e.MAIL_PER_RECIPIENT_PER_HOUR,
     chat: {
       newPerHour: e.CHAT_NEW_PER_HOUR,
+      messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
       unreadMailCheckSeconds: e.CHAT_UNREAD_MAIL_CHECK_SECONDS,
       unreadMailDelaySeconds: e.CHAT_UNREAD_MAIL_DELAY_SECONDS,
       unreadMailIntervalMinutes: e.CHAT_UNREAD_MAIL_INTERVAL_MINUTES,

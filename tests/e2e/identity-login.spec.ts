@@ -54,6 +54,20 @@ test('post_login_redirect overrides the stored path', async ({ page }) => {
   await expect(page).toHaveURL(/\/app\/redirects\/signup-complete\?region=no$/);
 });
 
+test('a post_login_redirect or next= that resolves off the site is not followed', async ({ page }) => {
+  // /.//evil.example resolves to //evil.example, which a browser reads as another host.
+  await page.goto(`/login?post_login_redirect=${encodeURIComponent('/.//evil.example')}`);
+  await logInWithForm(page, DEMO.owner.email, DEMO.owner.password);
+  await expect(page).toHaveURL(/\/app$/);
+
+  await page.goto(`/app/redirects/signup-complete?region=dk&next=${encodeURIComponent('/app/../..//evil.example')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Velkommen til Cykelregistret' })).toBeVisible();
+  await expect(page.locator('a[href*="evil.example"]')).toHaveCount(0);
+  // A next= on this site is still offered.
+  await page.goto(`/app/redirects/signup-complete?region=dk&next=${encodeURIComponent('/app/settings')}`);
+  await expect(page.getByRole('link', { name: 'Fortsæt, hvor du var' })).toHaveAttribute('href', '/app/settings');
+});
+
 test('/app without a session goes to login without storing a path, and login then opens /app', async ({ page }) => {
   await page.goto('/app');
   await expect(page).toHaveURL(/\/login$/);

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { api } from '../bikes/bike-test-factory.js';
-import { auditLog, chatParticipants, chats, identities } from '../db/schema.js';
+import { auditLog, chatMessages, chatParticipants, chats, identities } from '../db/schema.js';
 import { bikeOf, inbox, messages, person, send, startChat } from './chat-test-factory.js';
 
-// Abuse (issue 5): blocking a sender, the limit on new conversations, reporting a conversation to staff.
+// Abuse (issue 5): blocking a sender, the limits on new conversations and on messages, reporting a conversation to staff.
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof person>>;
@@ -13,7 +13,7 @@ let staff: Awaited<ReturnType<typeof person>>;
 let revisor: Awaited<ReturnType<typeof person>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ CHAT_NEW_PER_HOUR: '3' });
+  t = await createTestApp({ CHAT_NEW_PER_HOUR: '3', CHAT_MESSAGES_PER_MINUTE: '5' });
   owner = await person(t, 'Ole');
   staff = await person(t, 'Stine');
   revisor = await person(t, 'Rita');
@@ -71,6 +71,10 @@ describe('the limit on new conversations (CHAT_NEW_PER_HOUR=3)', () => {
       detail: 'You have started many conversations in a short time. Wait a while and try again later.',
       code: 'chat_rate_limited',
     });
+    // When to try again: when the oldest of the hour's conversations no longer counts (under an hour).
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     // Writing on in an existing conversation is not a new one.
     const first = started[0];
     if (!first) throw new Error('no chat');
@@ -104,6 +108,45 @@ describe('the limit on new conversations (CHAT_NEW_PER_HOUR=3)', () => {
       .from(chatParticipants)
       .where(and(eq(chatParticipants.partyId, racer.partyId), eq(chatParticipants.role, 'sender')));
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('the limit on messages per conversation (CHAT_MESSAGES_PER_MINUTE=5)', () => {
+  it('refuses the sixth message within a minute with 429 and Retry-After, counted per writer and conversation', async () => {
+    const chatty = await person(t, 'Mikkel');
+    const chat = await startChat(t, chatty.token, await bikeOf(t, owner.partyId), 'Besked 1');
+    for (let i = 2; i <= 5; i += 1) await send(t, chatty.token, chat.id, `Besked ${i}`);
+    const refused = await api(t.app, chatty.token, 'POST', `/api/chats/${chat.id}/messages`, { content: 'Besked 6' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: 'You are sending many messages in a short time. Wait a moment and try again.',
+      code: 'chat_message_rate_limited',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Writing on through POST /chats/ (the existing conversation gets the message) is refused as well.
+    const again = await api(t.app, chatty.token, 'POST', '/api/chats/', { subject_id: chat.subject_id, content: 'Besked 6' });
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toEqual(expect.any(String));
+    expect((await messages(t, chatty.token, chat.id)).map((m) => m.content)).toHaveLength(5);
+    // The other participant writes on; the refused writer's messages do not count against them.
+    for (let i = 1; i <= 5; i += 1) await send(t, owner.token, chat.id, `Svar ${i}`);
+    // A minute later the oldest no longer count.
+    await t.database.db
+      .update(chatMessages)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(and(eq(chatMessages.chatId, chat.id), eq(chatMessages.senderPartyId, chatty.partyId)));
+    await send(t, chatty.token, chat.id, 'Besked 6');
+  });
+
+  it('holds when messages are sent at the same moment', async () => {
+    const racer = await person(t, 'Rune');
+    const chat = await startChat(t, racer.token, await bikeOf(t, owner.partyId), 'Første');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api(t.app, racer.token, 'POST', `/api/chats/${chat.id}/messages`, { content: `Nr ${i}` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
   });
 });
 

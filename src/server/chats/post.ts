@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ChatKind } from '../../domain/chats.js';
 import type { Db } from '../db/client.js';
 import { chatMessages, chatParticipants, chats } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
 
 // Writing to a conversation, for the chat routes and for other areas (an ownership request is a chat;
 // its answers are system messages). Every write tells all API instances through NOTIFY on CHAT_CHANNEL,
@@ -18,6 +19,42 @@ export type ChatNotice =
 
 export async function notifyChat(tx: Db, notice: ChatNotice): Promise<void> {
   await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/** A chat limit reached (429): the routes answer when to try again in Retry-After, as the rate limiter does. */
+export class ChatRateLimitError extends AppError {
+  constructor(
+    code: 'chat_rate_limited' | 'chat_message_rate_limited',
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code);
+  }
+}
+
+/** Seconds until the oldest counted row leaves the window (`oldest` + `window` seconds), at least one. */
+export const secondsUntilFree = (oldest: Date | null, windowSeconds: number): number =>
+  Math.max(1, Math.ceil(windowSeconds - (Date.now() - (oldest?.getTime() ?? Date.now())) / 1000));
+
+/**
+ * Messages one party may write in one conversation per minute (CHAT_MESSAGES_PER_MINUTE), counted in the
+ * database so that the limit holds across instances; a lock per conversation and writer makes requests at
+ * the same moment take turns at the count. Call it in the transaction that adds the message.
+ */
+export async function assertMessageRate(tx: Db, chatId: string, senderPartyId: string, perMinute: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-message:${chatId}:${senderPartyId}`}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${chatMessages.createdAt})` })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chatId),
+        eq(chatMessages.senderPartyId, senderPartyId),
+        gt(chatMessages.createdAt, sql`now() - interval '1 minute'`),
+      ),
+    );
+  if (Number(row?.n ?? 0) >= perMinute) {
+    throw new ChatRateLimitError('chat_message_rate_limited', secondsUntilFree(row?.oldest ? new Date(row.oldest) : null, 60));
+  }
 }
 
 export interface NewMessage {

@@ -15,6 +15,7 @@ import { callerOf } from '../http/auth.js';
 import { sendError } from '../http/errors.js';
 import type { LiveHub } from './live.js';
 import { chatPhotoRoutes } from './photo-routes.js';
+import { ChatRateLimitError } from './post.js';
 import {
   chatSummaryFor,
   markRead,
@@ -63,6 +64,11 @@ export function chatRoutes(ctx: AppContext, live: LiveHub): FastifyPluginAsyncZo
     const participation = (request: Parameters<typeof callerOf>[0] & { params: { chatId: string } }) =>
       participationOf(ctx.db, request.params.chatId, party(request));
 
+    // A chat limit reached answers when to try again, like the rate limiter's 429s (the photo routes too).
+    app.addHook('onError', async (_request, reply, error) => {
+      if (error instanceof ChatRateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
+    });
+
     app.get(
       '/chats/',
       {
@@ -87,7 +93,7 @@ export function chatRoutes(ctx: AppContext, live: LiveHub): FastifyPluginAsyncZo
             'Write to the owner of a bike (anonymously), optionally with a place (latitude and longitude: where a finder saw it); continues my conversation with them about it if there is one',
           description:
             'The bike must be registered and searchable or reported stolen (404 bike_not_found). Own bike: 422 chat_own_bike. ' +
-            'Blocked: 403 chat_blocked. More than CHAT_NEW_PER_HOUR new conversations in an hour: 429 chat_rate_limited.',
+            'Blocked: 403 chat_blocked. More than CHAT_NEW_PER_HOUR new conversations in an hour: 429 chat_rate_limited; more than CHAT_MESSAGES_PER_MINUTE messages in the conversation in a minute: 429 chat_message_rate_limited (both with Retry-After).',
           body: startChatSchema,
           response: { 201: chatSummarySchema },
         },
@@ -158,7 +164,7 @@ export function chatRoutes(ctx: AppContext, live: LiveHub): FastifyPluginAsyncZo
         schema: {
           tags,
           summary:
-            'Write in a conversation, optionally with a place (then the text may be empty); 403 chat_blocked when either side has blocked the other',
+            'Write in a conversation, optionally with a place (then the text may be empty); 403 chat_blocked when either side has blocked the other; 429 chat_message_rate_limited (with Retry-After) past CHAT_MESSAGES_PER_MINUTE',
           params: chatParams,
           body: postMessageSchema,
           response: { 201: chatMessageSchema },

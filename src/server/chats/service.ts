@@ -7,7 +7,7 @@ import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { isUuid } from '../shared/files/ids.js';
 import { assertMayWrite, blockedBetween, type Participation, participationOf } from './access.js';
-import { addMessage, notifyChat, startChat } from './post.js';
+import { addMessage, assertMessageRate, ChatRateLimitError, notifyChat, secondsUntilFree, startChat } from './post.js';
 import { chatSummaries, rowsOf, toChatMessage } from './views.js';
 
 // The chat calls that change something (§7 Chats, issue 5). Each runs in one transaction; NOTIFY at
@@ -49,18 +49,21 @@ export async function startConversation(ctx: AppContext, caller: Caller, input: 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-new:${me}`}))`);
     const existing = await existingContactChat(tx, input.subject_id, me, ownerPartyId);
     if (existing) {
+      await assertMessageRate(tx, existing, me, ctx.config.chat.messagesPerMinute);
       await addMessage(tx, { chatId: existing, senderPartyId: me, content: input.content, ...place });
       if (input.share_contact) await setSharesContact(tx, existing, me, true);
       return existing;
     }
     const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${chats.createdAt})` })
       .from(chats)
       .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
       .where(
         and(eq(chatParticipants.partyId, me), eq(chatParticipants.role, 'sender'), gt(chats.createdAt, sql`now() - interval '1 hour'`)),
       );
-    if (Number(count?.n ?? 0) >= ctx.config.chat.newPerHour) throw new AppError('chat_rate_limited');
+    if (Number(count?.n ?? 0) >= ctx.config.chat.newPerHour) {
+      throw new ChatRateLimitError('chat_rate_limited', secondsUntilFree(count?.oldest ? new Date(count.oldest) : null, 3600));
+    }
     const started = await startChat(tx, {
       bikeId: input.subject_id,
       kind: 'contact',
@@ -106,6 +109,7 @@ export async function postMessage(
   if (!input.content && !hasPlace && !input.photoKey) throw new AppError('field_required', 'content');
   await assertMayWrite(ctx.db, participation);
   const row = await ctx.db.transaction(async (tx) => {
+    await assertMessageRate(tx, participation.chatId, participation.partyId, ctx.config.chat.messagesPerMinute);
     const { messageId } = await addMessage(tx, {
       chatId: participation.chatId,
       senderPartyId: participation.partyId,

@@ -52,15 +52,29 @@ export interface VerifiedToken {
   switchedBy: string | null;
 }
 
-/** Checks signature and expiry; null for anything else. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** How far ahead of this server's clock a token's `iat` may be (another instance's clock may run ahead). */
+const IAT_LEEWAY_SECONDS = 60;
+
+/**
+ * Checks signature, expiry and the claims the guard relies on; null for anything else: no `exp` (a token
+ * that never expires is none we issued), an `iat` more than a minute in the future (it would outlive a
+ * password reset), party ids that are not uuids (the guard looks them up; a malformed one must not get
+ * as far as the database).
+ */
 export async function verifySessionToken(secret: Uint8Array, token: string): Promise<VerifiedToken | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.identity_party_id !== 'string' || typeof payload.iat !== 'number') return null;
-    if (payload.switched_by !== undefined && typeof payload.switched_by !== 'string') return null;
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
+    if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    if (payload.iat > Date.now() / 1000 + IAT_LEEWAY_SECONDS) return null;
+    if (!isUuid(payload.identity_party_id)) return null;
+    if (payload.party_id !== undefined && !isUuid(payload.party_id)) return null;
+    if (payload.switched_by !== undefined && !isUuid(payload.switched_by)) return null;
     return {
       identityPartyId: payload.identity_party_id,
-      partyId: typeof payload.party_id === 'string' ? payload.party_id : payload.identity_party_id,
+      partyId: payload.party_id ?? payload.identity_party_id,
       issuedAtMs: Math.round(payload.iat * 1000),
       switchedBy: payload.switched_by ?? null,
     };

@@ -22,10 +22,16 @@ import { reportStolen } from '../theft/theft-test-factory.js';
 
 let t: TestApp;
 let staff: SignedUpUser;
+let admin: SignedUpUser;
+async function withRole(role: 'private' | 'business' | 'staff' | 'revisor' | 'admin'): Promise<SignedUpUser> {
+  const user = await signUpUser(t.app);
+  await t.database.db.update(identities).set({ role }).where(eq(identities.partyId, user.partyId));
+  return user;
+}
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-  staff = await signUpUser(t.app);
-  await t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, staff.partyId));
+  staff = await withRole('staff');
+  admin = await withRole('admin');
 });
 afterAll(() => t.close());
 
@@ -121,16 +127,53 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     expect(await count(identities, victim.partyId)).toBe(1);
   });
 
-  it('lets staff delete anyone, and writes it to the audit log', async () => {
-    const target = await signUpUser(t.app);
-    const res = await del(staff.token, target.partyId);
-    expect(res.statusCode).toBe(204);
-    expect(await count(identities, target.partyId)).toBe(0);
-    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetPartyId, target.partyId));
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorPartyId: staff.partyId, action: 'identity.delete' });
-    // The staff member is unaffected.
-    expect((await t.app.inject(authed(staff.token, { method: 'GET', url: '/api/identities/me' }))).statusCode).toBe(200);
+  it('lets an admin delete a user of a lower role, and writes it to the audit log', async () => {
+    for (const role of ['private', 'business', 'revisor', 'staff'] as const) {
+      const target = await withRole(role);
+      const res = await del(admin.token, target.partyId);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(204);
+      expect(await count(identities, target.partyId)).toBe(0);
+      const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetPartyId, target.partyId));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        actorPartyId: admin.partyId,
+        action: 'identity.delete',
+        data: { actor_role: 'admin', target_role: role },
+      });
+    }
+    // The admin is unaffected.
+    expect((await t.app.inject(authed(admin.token, { method: 'GET', url: '/api/identities/me' }))).statusCode).toBe(200);
+  });
+
+  it('does not let staff delete anyone else, whatever their role (403, nothing deleted, nothing audited)', async () => {
+    for (const role of ['private', 'business', 'revisor', 'staff', 'admin'] as const) {
+      const target = await withRole(role);
+      const res = await del(staff.token, target.partyId);
+      expect(res.statusCode, role).toBe(403);
+      expect(res.json()).toEqual({ detail: 'You do not have access to this', code: 'forbidden' });
+      expect(await count(identities, target.partyId)).toBe(1);
+      expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetPartyId, target.partyId))).toEqual([]);
+    }
+  });
+
+  it('does not let an admin delete another admin', async () => {
+    const other = await withRole('admin');
+    const res = await del(admin.token, other.partyId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+    expect(await count(identities, other.partyId)).toBe(1);
+    expect((await logIn(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('does not let anyone delete someone else from a switched session', async () => {
+    const boss = await withRole('admin');
+    const actingAs = await withRole('admin');
+    const victim = await withRole('private');
+    const switched = await t.app.inject(authed(boss.token, { method: 'POST', url: `/api/identities/switch-user/${actingAs.partyId}` }));
+    expect(switched.statusCode, switched.body).toBe(200);
+    const res = await del(switched.json().authentication_token, victim.partyId);
+    expect(res.statusCode).toBe(403);
+    expect(await count(identities, victim.partyId)).toBe(1);
   });
 
   it('takes their stolen reports with them: the bike is no longer shown as stolen, and the map knows', async () => {
@@ -139,24 +182,25 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     const bike = await registered(t, target.token, { frame_number: `WBK${randomUUID().slice(0, 8)}A` });
     await reportStolen(t, target, bike.id);
     const before = await readStolenMapVersion(t.database.db);
-    expect((await del(staff.token, target.partyId)).statusCode).toBe(204);
+    expect((await del(admin.token, target.partyId)).statusCode).toBe(204);
     const [row] = await t.database.db.select({ stolen: bikes.reportedStolen }).from(bikes).where(eq(bikes.id, bike.id));
     expect(row?.stolen).toBe(false);
     expect(await readStolenMapVersion(t.database.db)).toBe(before + 1);
   });
 
   it('answers 404 for an unknown party and 422 for something that is not an id', async () => {
-    const missing = await del(staff.token, randomUUID());
+    const missing = await del(admin.token, randomUUID());
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found', code: 'not_found' });
-    const malformed = await del(staff.token, 'not-a-uuid');
+    const malformed = await del(admin.token, 'not-a-uuid');
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().detail[0].loc).toEqual(['params', 'partyIdToDelete']);
   });
 
-  it('does not tell a non-staff user whether a party exists', async () => {
+  it('does not tell a non-admin whether a party exists', async () => {
     const user = await signUpUser(t.app);
     expect((await del(user.token, randomUUID())).statusCode).toBe(403);
     expect((await del(user.token, staff.partyId)).statusCode).toBe(403);
+    expect((await del(staff.token, randomUUID())).statusCode).toBe(403);
   });
 });

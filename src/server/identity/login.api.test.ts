@@ -143,6 +143,50 @@ describe('tokens the server must refuse (401 invalid_token)', () => {
     await expectRefused('None');
   });
 
+  /** A token signed with the app's own secret, with the claims given (iat in seconds unless set). */
+  const forge = (claims: Record<string, unknown>, options: { iat?: number; exp?: number | null } = {}) => {
+    const now = Date.now() / 1000;
+    const jwt = new SignJWT({
+      email: user.email,
+      party_id: user.partyId,
+      identity_party_id: user.partyId,
+      identity_signed_up_at: new Date().toISOString(),
+      verified_on: null,
+      organisation_type: null,
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(options.iat ?? now);
+    if (options.exp !== null) jwt.setExpirationTime(options.exp ?? Math.floor(now) + 3600);
+    return jwt.sign(t.config.jwtSecret);
+  };
+
+  it('a forged token of the right secret is accepted when well formed (the cases below differ in one claim)', async () => {
+    expect((await me(await forge({}))).statusCode).toBe(200);
+    // A clock a little ahead (under a minute) is tolerated.
+    expect((await me(await forge({}, { iat: Date.now() / 1000 + 30 }))).statusCode).toBe(200);
+  });
+
+  it('a token without exp', async () => {
+    await expectRefused(await forge({}, { exp: null }));
+  });
+
+  it('a token issued in the future (iat more than a minute ahead)', async () => {
+    const ahead = Date.now() / 1000 + 3600;
+    await expectRefused(await forge({}, { iat: ahead, exp: Math.floor(ahead) + 3600 }));
+  });
+
+  it.each([
+    ['identity_party_id', 'not-a-uuid'],
+    ['identity_party_id', "x' or '1'='1"],
+    ['identity_party_id', ''],
+    ['identity_party_id', 42],
+    ['party_id', 'not-a-uuid'],
+    ['switched_by', 'not-a-uuid'],
+  ])('a token with %s = %j', async (claim, value) => {
+    await expectRefused(await forge({ [claim]: value }));
+  });
+
   it('the token of a deleted user', async () => {
     const gone = await signUpUser(t.app);
     const approvalId = await approveThroughProvider(t.app, gone.token, 'mitid-test-anna');

@@ -2,7 +2,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
 import type { Language } from '../../domain/locale.js';
-import { isStaff } from '../../domain/roles.js';
+import type { IdentityRole } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
 import { auditLog, bikes, consents, identities, parties, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
@@ -126,16 +126,22 @@ export async function changeConsent(ctx: AppContext, partyId: string, type: (typ
   return listConsents(ctx, partyId);
 }
 
+/** How far a role reaches: someone else is deleted only by an admin, and only when of a lower rank. */
+const ROLE_RANK: Record<IdentityRole, number> = { private: 0, business: 0, revisor: 1, staff: 1, admin: 2 };
+
 /**
  * Deletes a person and their personal data: the party row cascades to identity, consents, tokens,
- * memberships and queued mail; events keep their counts without the person. Self, or staff for anyone.
+ * memberships and queued mail; events keep their counts without the person. Self, or an admin for
+ * anyone of a lower role (not another admin), never from a switched session; that deletion is audited.
  * Deleting yourself needs your approval through national ID (step-up, §4), taken in the same transaction.
  */
 export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: string, approvalId?: string): Promise<void> {
   const bySelf = caller.partyId === partyId;
-  if (!bySelf && !isStaff(caller.role)) throw new AppError('forbidden');
+  // Checked before the target is read, so that no one else learns whether a party exists.
+  if (!bySelf && (caller.role !== 'admin' || caller.switchedBy)) throw new AppError('forbidden');
   const identity = await findIdentity(ctx.db, partyId);
   if (!identity) throw new AppError('not_found');
+  if (!bySelf && ROLE_RANK[identity.role] >= ROLE_RANK[caller.role]) throw new AppError('forbidden');
   await ctx.db.transaction(async (tx) => {
     if (bySelf) await requireApproval(tx, partyId, 'delete_account', approvalId);
     // Their stolen reports go with them (cascade): the bikes stop being shown as stolen, on the map too.
@@ -147,7 +153,12 @@ export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: s
     }
     await tx.delete(parties).where(eq(parties.id, partyId));
     if (!bySelf) {
-      await tx.insert(auditLog).values({ actorPartyId: caller.partyId, action: 'identity.delete', targetPartyId: partyId });
+      await tx.insert(auditLog).values({
+        actorPartyId: caller.partyId,
+        action: 'identity.delete',
+        targetPartyId: partyId,
+        data: { actor_role: caller.role, target_role: identity.role },
+      });
     }
     // The goodbye mail belongs to no party, so it is not deleted with the rest.
     await ctx.mailer.enqueue(tx, identityEmails.accountDeleted(identity.language, identity.email));

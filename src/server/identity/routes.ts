@@ -149,7 +149,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'Delete an identity (self, or staff for anyone)',
+          summary: 'Delete an identity (self, or an admin for someone of a lower role)',
           description: `Deleting yourself needs an approval of the act delete_account through national ID (POST /identities/verifications/), sent in the ${APPROVAL_HEADER} header; without it 403 approval_required.`,
           params: z.object({ partyIdToDelete: z.uuid() }),
           headers: z.looseObject({ [APPROVAL_HEADER]: z.optional(z.string().check(z.maxLength(100))) }),

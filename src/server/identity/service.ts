@@ -5,11 +5,12 @@ import type { signupSchema } from '../../domain/identity.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties } from '../db/schema.js';
+import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties, socialAccounts } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { issueSessionToken } from '../http/session-token.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { identityEmails } from './emails.js';
+import { mayMail } from './mail-limit.js';
 
 type Identity = typeof identities.$inferSelect;
 
@@ -53,7 +54,8 @@ export async function sessionTokenFor(ctx: AppContext, identity: Identity, optio
 
 /**
  * Writes a single-use email-verification link for `email` and queues the mail that carries it. Only the
- * newest link works: sending one retires the ones before it, as a password-reset resend does.
+ * newest link works: sending one retires the ones before it, as a password-reset resend does. Past the
+ * limit of such mails to the address (mail-limit.ts) nothing is written and the links sent stay valid.
  */
 export async function queueVerificationMail(
   ctx: AppContext,
@@ -61,7 +63,8 @@ export async function queueVerificationMail(
   identity: Pick<Identity, 'partyId' | 'language'>,
   email: string,
   change: boolean,
-) {
+): Promise<void> {
+  if (!(await mayMail(ctx, tx, email, 'link_verification'))) return;
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -168,6 +171,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!identity) throw new AppError('email_unknown', 'email');
   const { token, tokenHash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
+    // A flooded address gets no more mail this hour, and the answer is the same (mail-limit.ts).
+    if (!(await mayMail(ctx, tx, identity.email, 'password_reset'))) return;
     // Only the newest link works: a resend retires the ones before it.
     await tx
       .update(oneTimeTokens)
@@ -222,6 +227,10 @@ export async function completePasswordReset(ctx: AppContext, token: string, newP
       .where(and(eq(identities.partyId, used.partyId), sql`lower(${identities.email}) = lower(${used.email})`))
       .returning();
     if (!updated) return undefined;
+    // The owner of the address takes the account back: no social login linked before stays in (one made
+    // from someone's claim to the address would otherwise keep its way in). Linking again needs the
+    // provider to vouch for the address.
+    await tx.delete(socialAccounts).where(eq(socialAccounts.partyId, updated.partyId));
     await ctx.mailer.enqueue(tx, { ...identityEmails.passwordChanged(updated.language, updated.email), partyId: updated.partyId });
     return updated;
   });

@@ -140,7 +140,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
           tags,
           summary: 'Sign up with a social sign-in provider',
           description:
-            'Redeems the code the provider sent to /login/social/callback (with the flow from the start, which carries the region, language and terms acceptance). §3 name, email and token (the provider id) may be sent as the page shows them; they are hints only: the account is made from the provider verified claims. 201 with a new account; 200 when the login or its verified email already has one (signed in, linked).',
+            'Redeems the code the provider sent to /login/social/callback (with the flow from the start, which carries the region, language and terms acceptance). §3 name, email and token (the provider id) may be sent as the page shows them; they are hints only: the account is made from the provider verified claims. 201 with a new account; 200 when the login or its verified email already has one (signed in, linked). A new account needs an email the provider verified: otherwise 400 social_email_unverified.',
           params: providerParams,
           body: socialSignupSchema,
           response: { 200: socialAnswerSchema, 201: socialAnswerSchema },

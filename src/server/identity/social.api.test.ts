@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialBody, throughSocialProvider } from '../../../tests/support/eid.js';
+import { latestMailTo, linkParam } from '../../../tests/support/mail.js';
 import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
 import { consents, events, identities, outbox, socialAccounts } from '../db/schema.js';
 import { newSocialFlow, sealSocialFlow } from './social-flow.js';
@@ -182,7 +183,7 @@ describe('social sign-in with the development provider', () => {
     expect(noRegion.json().detail[0].type).toBe('region_required');
   });
 
-  it('creates an unverified account for an unverified email no one uses, and sends the verification mail', async () => {
+  it('does not create an account from an email the provider did not verify (pre-hijacking): 400 social_email_unverified', async () => {
     // A fresh app: Nora's address is used by a password account above.
     const other = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
@@ -191,12 +192,61 @@ describe('social sign-in with the development provider', () => {
         chosen_region: 'dk',
         chosen_language: 'da',
       });
-      const res = await other.app.inject({ method: 'POST', url: '/api/identities/dev', payload: socialBody(trip) });
-      expect(res.statusCode, res.body).toBe(201);
-      const [row] = await other.database.db.select().from(identities).where(eq(identities.email, 'nora.dahl@social.example'));
-      expect(row).toMatchObject({ emailVerifiedAt: null, region: 'dk', language: 'da' });
-      const mails = await other.database.db.select().from(outbox).where(eq(outbox.to, 'nora.dahl@social.example'));
-      expect(mails).toHaveLength(1);
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/identities/dev',
+        headers: { 'accept-language': 'en' },
+        payload: socialBody(trip),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'social_email_unverified',
+        detail: 'The service has not confirmed your email address. Confirm it there first, or create a user with email and password.',
+      });
+      expect(await other.database.db.select().from(identities).where(eq(identities.email, 'nora.dahl@social.example'))).toEqual([]);
+      expect(await other.database.db.select().from(socialAccounts)).toEqual([]);
+      expect(await other.database.db.select().from(outbox).where(eq(outbox.to, 'nora.dahl@social.example'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('unlinks every social login of an account when its password is reset through the mailed link', async () => {
+    // An account that a social login with an unverified address made before the owner came (pre-hijacking):
+    // the owner takes it over by resetting the password, and the other login no longer gets in.
+    const other = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const owner = await signUpUser(other.app, { email: 'nora.dahl@social.example' });
+      await other.database.db.insert(socialAccounts).values([
+        { provider: 'dev', subject: 'social-test-nora', partyId: owner.partyId, email: owner.email },
+        { provider: 'other', subject: 'someone-else', partyId: owner.partyId, email: owner.email },
+      ]);
+      const socialLogIn = async () =>
+        other.app.inject({
+          method: 'POST',
+          url: '/api/identities/authentications/dev',
+          payload: socialBody(await throughSocialProvider(other.app, 'social-test-nora')),
+        });
+      expect((await socialLogIn()).json()).toMatchObject({ outcome: 'signed_in' });
+
+      const asked = await other.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications/password-resets',
+        payload: { email: owner.email },
+      });
+      expect(asked.statusCode).toBe(202);
+      const token = linkParam((await latestMailTo(other.database.db, owner.email, 'Nulstil din adgangskode')).text, 'token');
+      const reset = await other.app.inject({
+        method: 'POST',
+        url: `/api/identities/authentications/password-resets/${token}/validate`,
+        payload: { new_password: 'a brand new password' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+
+      expect(await other.database.db.select().from(socialAccounts).where(eq(socialAccounts.partyId, owner.partyId))).toEqual([]);
+      const refused = await socialLogIn();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('social_email_taken');
     } finally {
       await other.close();
     }

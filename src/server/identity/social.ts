@@ -11,7 +11,9 @@ import { createPerson, findIdentity, findIdentityByEmail, sessionTokenFor } from
 // Social sign-in (§3, §7). Who the person is comes only from the provider's verified answer. A social
 // login and a password account with the same email are one account ("linked, not duplicated"), but only
 // when the provider says it verified the email: otherwise anyone could claim an address at a provider
-// that does not check it and walk into someone else's account.
+// that does not check it and walk into someone else's account. Nor does an unverified address make a new
+// account (pre-hijacking: the address's owner would later take the account over by a password reset, while
+// the social login stayed in); and a password reset through the mailed link unlinks every social login.
 
 type Identity = typeof identities.$inferSelect;
 
@@ -92,6 +94,9 @@ export async function socialSignUp(
   if (found) return { token: await sessionTokenFor(ctx, found.identity), outcome: found.outcome, language: found.identity.language };
   const email = person.email;
   if (!email) throw new AppError('social_email_missing');
+  // Only an address the provider vouches for makes an account: one made from an unverified claim would
+  // squat on someone else's address and keep its way in after they reset the password.
+  if (!person.emailVerified) throw new AppError('social_email_unverified');
   const names = namesOf(person);
   let identity: Identity;
   try {
@@ -101,13 +106,13 @@ export async function socialSignUp(
           email,
           // A social-only account has no password; a password reset can give it one.
           passwordHash: null,
-          emailVerifiedAt: person.emailVerified ? new Date() : null,
+          emailVerifiedAt: new Date(),
           firstName: names.firstName?.slice(0, 100) ?? null,
           lastName: names.lastName?.slice(0, 100) ?? null,
           language: choice.language,
           region: choice.region,
         },
-        sendVerificationMail: !person.emailVerified,
+        sendVerificationMail: false,
         sessionId: choice.sessionId,
         eventData: { region: choice.region, language: choice.language, provider },
       });
@@ -119,6 +124,5 @@ export async function socialSignUp(
     if (isUniqueViolation(err)) throw new AppError('social_email_taken');
     throw err;
   }
-  if (!person.emailVerified) void ctx.mailer.flush();
   return { token: await sessionTokenFor(ctx, identity), outcome: 'created', language: identity.language };
 }

@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, type SQL } from 'drizzle-orm';
 import type * as z from 'zod/mini';
-import {
-  type ApprovalAct,
-  approvalActKey,
-  eidProviderOf,
-  isSubjectBoundAct,
-  parseApprovalActKey,
-  sameSitePath,
-} from '../../domain/verification.js';
+import { sameSitePath } from '../../domain/safe-path.js';
+import { type ApprovalAct, approvalActKey, eidProviderOf, isSubjectBoundAct, parseApprovalActKey } from '../../domain/verification.js';
 import type {
   SessionTaskResult,
   VerificationCompleteAnswer,

@@ -289,6 +289,10 @@ describe('POST /api/identities/verifications/ checks what it is given', () => {
     ['failure_url', '/\\evil.example'],
     ['failure_url', 'javascript:alert(1)'],
     ['failure_url', 'app/settings'],
+    ['success_url', '/.//evil.example'],
+    ['success_url', '/app/../..//evil.example'],
+    ['failure_url', 'http://localhost:3000//evil.example/x'],
+    ['failure_url', '/\t/evil.example'],
   ])('refuses %s = %j: only this site', async (field, value) => {
     const res = await start({ verification_session_type: 'verify', success_url: '/app', failure_url: '/app', [field]: value });
     expect(res.statusCode).toBe(422);

@@ -166,6 +166,13 @@ describe('afterLoginPath', () => {
     'evil.example/app',
     '/\t/evil.example',
     '/\n/evil.example',
+    '/.//evil.example',
+    '/app/../..//evil.example',
+    '/./\\evil.example',
+    '\\evil.example',
+    '/\\evil.example',
+    '%2F%2Fevil.example',
+    '/.\t//evil.example',
     '/login',
     '/login?post_login_redirect=/login',
   ])('refuses post_login_redirect=%j (open redirect or loop) and falls back', (target) => {
@@ -176,6 +183,9 @@ describe('afterLoginPath', () => {
 
   it('refuses a stored path that leaves the site', () => {
     expect(afterLoginPath('', '//evil.example', session())).toBe('/app');
+    expect(afterLoginPath('', '/.//evil.example', session())).toBe('/app');
+    expect(safePath('/.//evil.example')).toBeNull();
+    expect(safePath('/app/../..//evil.example')).toBeNull();
     expect(safePath('https://evil.example')).toBeNull();
     expect(safePath(null)).toBeNull();
     expect(safePath('')).toBeNull();

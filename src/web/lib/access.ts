@@ -1,3 +1,4 @@
+import { sameSitePath } from '../../domain/safe-path';
 import type { Session } from '../../domain/session';
 
 // §2 Access redirects as one decision table, so that it can be tested on its own.
@@ -60,20 +61,17 @@ export function afterLoginPath(search: string, storedReturnPath: string | null, 
   return decision.kind === 'redirect' ? decision.to : target;
 }
 
+/** The web checks paths only (an absolute address, even to this site, is not followed): any origin will do. */
 const SAME_SITE = 'http://same-site.invalid';
 
+/**
+ * A path to follow (post_login_redirect, a stored return path, next=, a national ID return address):
+ * normalised and on this site (domain/safe-path.ts), and not the login page itself (no loop); else null.
+ */
 export function safePath(path: string | null | undefined): string | null {
-  if (!path?.startsWith('/')) return null;
-  // Resolve it as the browser would (dropping tabs and newlines, reading \ as /): only a path that
-  // stays on this site is followed, and then in its resolved form.
-  let url: URL;
-  try {
-    url = new URL(path, SAME_SITE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== SAME_SITE || url.pathname.startsWith('/login')) return null;
-  return url.pathname + url.search + url.hash;
+  const resolved = sameSitePath(path, SAME_SITE);
+  if (!resolved || resolved.startsWith('/login')) return null;
+  return resolved;
 }
 
 /** §2: signup region dk or no leads to one of two pages; anything else counts as dk. */
