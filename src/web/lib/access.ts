@@ -4,11 +4,12 @@ import type { Session } from '../../domain/session';
 // §2 Access redirects as one decision table, so that it can be tested on its own.
 
 /**
- * The signed-in trees. A visitor is sent to /login from anything under them (§2); everything else — the §2
- * list (/login, /signup, the password pages, /flows), the product's public pages and any unknown path,
- * which shows the 404 page — opens without a detour through /login.
+ * The signed-in trees, and the organisation search (for members acting as an organisation). A visitor is sent
+ * to /login from anything under them (§2); everything else — the §2 list (/login, /signup, the password pages,
+ * /flows), the product's public pages and any unknown path, which shows the 404 page — opens without a detour
+ * through /login.
  */
-const SIGNED_IN_TREES = ['/app', '/backoffice', '/insurance'];
+const SIGNED_IN_TREES = ['/app', '/backoffice', '/insurance', '/org-bike-search'];
 /** Exceptions under the public pages that still need a session. */
 const PROTECTED_UNDER_PUBLIC = ['/signup/from-scan/create-bikes-loop'];
 /** Pages under /app a visitor may open: writing to a bike's owner starts before signing in (issue 5). */
