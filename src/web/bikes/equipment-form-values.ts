@@ -1,4 +1,4 @@
-import type { Equipment, EquipmentFields, EquipmentType } from '../../domain/bikes';
+import type { Equipment, EquipmentType } from '../../domain/bikes';
 import { splitList } from './bike-format';
 
 // The equipment form: what it holds (lists typed as text, one field each), filled from an item, and the
