@@ -134,6 +134,19 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_token_party_idx').on(t.partyId, t.kind)],
 );
 
+/**
+ * Login tokens ended before their time (log out, a refresh replacing them), by their `jti`. The auth guard
+ * looks the token up by primary key in its caller query; a row is useless once the token has expired.
+ */
+export const revokedTokens = pgTable(
+  'revoked_token',
+  {
+    jti: uuid('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_token_expires_idx').on(t.expiresAt)],
+);
+
 /** Mail is written here in the same transaction as the change it tells of, then delivered (transactional outbox). */
 export const outbox = pgTable(
   'mail_outbox',
