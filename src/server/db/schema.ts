@@ -57,6 +57,11 @@ export const identities = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
     /** Tokens issued before this instant are refused (password reset, log out everywhere). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().default(sql`'epoch'`),
+    /** Per-account login throttling (identity/login-lock.ts): wrong passwords since the window's start, the lock, and how many locks in a row. */
+    loginFailures: integer('login_failures').notNull().default(0),
+    loginFailuresSince: timestamp('login_failures_since', { withTimezone: true }),
+    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
+    loginLocks: integer('login_locks').notNull().default(0),
     friendRef: text('friend_ref'),
     userRef: text('user_ref'),
     /** National digital ID (§4): the provider's subject, unique, so one person verifies one account. */

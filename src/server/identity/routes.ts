@@ -19,6 +19,7 @@ import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { LANGUAGE_COOKIE, readCookie, setLanguageCookie } from '../http/cookies.js';
+import { LoginLocked } from './login-lock.js';
 import { changeConsent, deleteIdentity, getProfile, listConsents, setLanguage, updateProfile } from './profile.js';
 import {
   completePasswordReset,
@@ -61,7 +62,14 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public', ...limited },
         schema: { tags, summary: 'Log in', body: loginSchema, response: { 200: authenticationTokenSchema } },
       },
-      async (request) => ({ authentication_token: await logIn(ctx, request.body.email, request.body.password) }),
+      async (request, reply) => {
+        try {
+          return { authentication_token: await logIn(ctx, request.body.email, request.body.password) };
+        } catch (err) {
+          if (err instanceof LoginLocked) reply.header('retry-after', String(err.retryAfterSeconds));
+          throw err;
+        }
+      },
     );
 
     app.post(

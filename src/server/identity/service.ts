@@ -21,6 +21,7 @@ import { AppError } from '../http/errors.js';
 import { issueSessionToken } from '../http/session-token.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { identityEmails } from './emails.js';
+import { clearLoginFailures, NO_LOGIN_FAILURES, recordLoginFailure, refuseWhileLocked } from './login-lock.js';
 import { mayMail } from './mail-limit.js';
 
 type Identity = typeof identities.$inferSelect;
@@ -170,7 +171,14 @@ export async function logIn(ctx: AppContext, email: string, password: string): P
   const identity = await findIdentityByEmail(ctx.db, email);
   // Verify even when the email is unknown, so the answer takes as long either way.
   const ok = await verifyPassword(identity?.passwordHash ?? null, password);
-  if (!identity || !ok) throw new AppError('password_wrong');
+  if (!identity) throw new AppError('password_wrong');
+  // A locked account refuses even the right password (login-lock.ts).
+  refuseWhileLocked(identity);
+  if (!ok) {
+    await recordLoginFailure(ctx, identity.partyId);
+    throw new AppError('password_wrong');
+  }
+  await clearLoginFailures(ctx.db, identity);
   return sessionTokenFor(ctx, identity);
 }
 
@@ -259,6 +267,8 @@ export async function completePasswordReset(ctx: AppContext, token: string, newP
         passwordHash,
         // Every earlier session ends; the token answered below is the only one that works.
         tokensValidAfter: now,
+        // The owner of the address is back: a login lock is lifted.
+        ...NO_LOGIN_FAILURES,
         // Following the link proved the address.
         emailVerifiedAt: sql`coalesce(${identities.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
       })
