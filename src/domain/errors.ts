@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   email_change_taken: 400,
   password_too_short: 422,
   password_wrong: 401,
+  login_locked: 429, // repeated wrong passwords for one account (identity/login-lock.ts)
   passwords_differ: 422,
   region_required: 422,
   terms_required: 422,

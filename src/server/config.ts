@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** The built web app; by default dist/web. */
   WEB_DIR: z.optional(z.string()),
   AUTH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
+  /** Wrong passwords for one account within 15 minutes before it is locked (counted in the database, so across instances). */
+  LOGIN_FAILURES_BEFORE_LOCK: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 5),
   SEARCH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
   /** New conversations one party may start per hour (counted in the database, so across instances). */
   CHAT_NEW_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
@@ -98,6 +100,8 @@ export interface Config {
   webDir: string | undefined;
   /** Requests a client may make to the guarded identity calls per minute (login, signup, reset, verification). */
   authRateLimitPerMinute: number;
+  /** Wrong passwords for one account within 15 minutes before it is locked for a while (identity/login-lock.ts). */
+  loginFailuresBeforeLock: number;
   /** Public searches and plate lookups a client may make per minute. */
   searchRateLimitPerMinute: number;
   /** Verification and password-reset mails one address may get per hour, of each kind. */
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // in embedded mode elsewhere.
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : embedded && e.NODE_ENV !== 'test' && e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     mailPerRecipientPerHour: e.MAIL_PER_RECIPIENT_PER_HOUR,
     chat: {

@@ -125,7 +125,11 @@ describe('while switched', () => {
     const switched = (await switchTo(admin.token, user.partyId)).json().authentication_token as string;
     const refreshed = await t.app.inject(authed(switched, { method: 'POST', url: '/api/identities/authentications/refresh' }));
     expect(claims(refreshed.json().authentication_token)).toMatchObject({ party_id: user.partyId, switched_by: admin.partyId });
-    const created = await t.app.inject(authed(switched, { method: 'POST', url: '/api/organisations/', payload: { name: 'Hjulpet ApS' } }));
+    // The refresh retired the token it replaced.
+    expect((await me(switched)).statusCode).toBe(401);
+    const created = await t.app.inject(
+      authed(refreshed.json().authentication_token, { method: 'POST', url: '/api/organisations/', payload: { name: 'Hjulpet ApS' } }),
+    );
     expect(created.statusCode).toBe(201);
     expect(claims(created.json().authentication_token)).toMatchObject({
       party_id: created.json().organisation.party_id,

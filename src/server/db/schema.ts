@@ -57,6 +57,11 @@ export const identities = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
     /** Tokens issued before this instant are refused (password reset, log out everywhere). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().default(sql`'epoch'`),
+    /** Per-account login throttling (identity/login-lock.ts): wrong passwords since the window's start, the lock, and how many locks in a row. */
+    loginFailures: integer('login_failures').notNull().default(0),
+    loginFailuresSince: timestamp('login_failures_since', { withTimezone: true }),
+    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
+    loginLocks: integer('login_locks').notNull().default(0),
     friendRef: text('friend_ref'),
     userRef: text('user_ref'),
     /** National digital ID (§4): the provider's subject, unique, so one person verifies one account. */
@@ -132,6 +137,19 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('one_time_token_party_idx').on(t.partyId, t.kind)],
+);
+
+/**
+ * Login tokens ended before their time (log out, a refresh replacing them), by their `jti`. The auth guard
+ * looks the token up by primary key in its caller query; a row is useless once the token has expired.
+ */
+export const revokedTokens = pgTable(
+  'revoked_token',
+  {
+    jti: uuid('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_token_expires_idx').on(t.expiresAt)],
 );
 
 /** Mail is written here in the same transaction as the change it tells of, then delivered (transactional outbox). */

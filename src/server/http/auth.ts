@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityRole } from '../../domain/roles.js';
 import { BACKOFFICE_READ_ROLES, maySwitchTo, STAFF_ROLES } from '../../domain/roles.js';
 import type { Db } from '../db/client.js';
-import { identities, organisationMembers } from '../db/schema.js';
+import { identities, organisationMembers, revokedTokens } from '../db/schema.js';
 import { AppError } from './errors.js';
 import { verifySessionToken } from './session-token.js';
 
@@ -34,6 +34,8 @@ export interface Caller {
   language: 'da' | 'en' | 'no';
   /** Switch-user (§6): the staff member or admin really acting, on a switched token; else null. */
   switchedBy: { partyId: string; email: string; role: IdentityRole } | null;
+  /** The token of this call: its id (null on a token issued before tokens had one) and expiry (seconds since the epoch). */
+  token: { id: string | null; expiresAt: number };
 }
 
 /** An /api route and the access it declares, as the guard saw it registered (the role table test reads these). */
@@ -107,10 +109,14 @@ export async function callerOfToken(deps: { db: Db; jwtSecret: Uint8Array }, tok
       role: identities.role,
       language: identities.language,
       tokensValidAfter: identities.tokensValidAfter,
+      // Logged out or replaced by a refresh: one primary-key lookup in the same query.
+      revoked: verified.tokenId
+        ? sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${verified.tokenId})`
+        : sql<boolean>`false`,
     })
     .from(identities)
     .where(eq(identities.partyId, verified.identityPartyId));
-  if (!identity) return null;
+  if (!identity || identity.revoked) return null;
   // Tokens issued before a password reset are retired.
   if (verified.issuedAtMs < identity.tokensValidAfter.getTime()) return null;
   // Acting as an organisation holds only while the person is still a member of it.
@@ -143,6 +149,7 @@ export async function callerOfToken(deps: { db: Db; jwtSecret: Uint8Array }, tok
     role: identity.role,
     language: identity.language,
     switchedBy,
+    token: { id: verified.tokenId, expiresAt: verified.expiresAt },
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { SESSION_TTL_DAYS, SWITCH_USER_TTL_MINUTES } from '../../domain/constants.js';
 import type { Session } from '../../domain/session.js';
@@ -13,6 +14,8 @@ export interface SessionSubject {
   organisationType: string | null;
   /** Switch-user (§6): the staff member or admin really acting. Such a token lives SWITCH_USER_TTL_MINUTES. */
   switchedBy?: string | null;
+  /** Seconds since the epoch: the expiry to keep (a refreshed switched token ends with the original switch's hour). */
+  expiresAt?: number;
 }
 
 /**
@@ -37,8 +40,9 @@ export async function issueSessionToken(secret: Uint8Array, subject: SessionSubj
   const lifetime = subject.switchedBy ? SWITCH_USER_TTL_MINUTES * 60 : SESSION_TTL_DAYS * 86_400;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(randomUUID())
     .setIssuedAt(iat)
-    .setExpirationTime(Math.floor(iat) + lifetime)
+    .setExpirationTime(Math.min(Math.floor(iat) + lifetime, subject.expiresAt ?? Number.POSITIVE_INFINITY))
     .sign(secret);
 }
 
@@ -50,6 +54,10 @@ export interface VerifiedToken {
   issuedAtMs: number;
   /** Switch-user: the identity party id of who is really acting; null on an ordinary token. */
   switchedBy: string | null;
+  /** The token's id (`jti`), by which log out and refresh retire it; null on a token issued before tokens had one. */
+  tokenId: string | null;
+  /** Seconds since the epoch. */
+  expiresAt: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,11 +80,14 @@ export async function verifySessionToken(secret: Uint8Array, token: string): Pro
     if (!isUuid(payload.identity_party_id)) return null;
     if (payload.party_id !== undefined && !isUuid(payload.party_id)) return null;
     if (payload.switched_by !== undefined && !isUuid(payload.switched_by)) return null;
+    if (payload.jti !== undefined && !isUuid(payload.jti)) return null;
     return {
       identityPartyId: payload.identity_party_id,
       partyId: payload.party_id ?? payload.identity_party_id,
       issuedAtMs: Math.round(payload.iat * 1000),
       switchedBy: payload.switched_by ?? null,
+      tokenId: payload.jti ?? null,
+      expiresAt: payload.exp,
     };
   } catch {
     return null;

@@ -41,6 +41,10 @@ export const identityEmails = {
     const t = texts(language);
     return compose(language, to, t('passwordChangedSubject'), t('passwordChangedBody'));
   },
+  loginLocked: (language: Language, to: string, minutes: number) => {
+    const t = texts(language);
+    return compose(language, to, t('lockedSubject'), t('lockedBody', { minutes }));
+  },
   accountDeleted: (language: Language, to: string) => {
     const t = texts(language);
     return compose(language, to, t('deletedSubject'), t('deletedBody'));

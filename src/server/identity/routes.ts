@@ -19,14 +19,17 @@ import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { LANGUAGE_COOKIE, readCookie, setLanguageCookie } from '../http/cookies.js';
+import { LoginLocked } from './login-lock.js';
 import { changeConsent, deleteIdentity, getProfile, listConsents, setLanguage, updateProfile } from './profile.js';
 import {
   completePasswordReset,
+  endAllSessions,
   findIdentity,
   logIn,
   refreshToken,
   requestEmailVerification,
   requestPasswordReset,
+  revokeToken,
   signUp,
   validateEmailVerification,
 } from './service.js';
@@ -59,15 +62,47 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public', ...limited },
         schema: { tags, summary: 'Log in', body: loginSchema, response: { 200: authenticationTokenSchema } },
       },
-      async (request) => ({ authentication_token: await logIn(ctx, request.body.email, request.body.password) }),
+      async (request, reply) => {
+        try {
+          return { authentication_token: await logIn(ctx, request.body.email, request.body.password) };
+        } catch (err) {
+          if (err instanceof LoginLocked) reply.header('retry-after', String(err.retryAfterSeconds));
+          throw err;
+        }
+      },
     );
 
     app.post(
       '/identities/authentications/refresh',
       { config: { access: 'user' }, schema: { tags, summary: 'Refresh the login token', response: { 200: authenticationTokenSchema } } },
-      async (request) => {
-        const caller = callerOf(request);
-        return { authentication_token: await refreshToken(ctx, caller.partyId, caller.switchedBy?.partyId) };
+      async (request) => ({ authentication_token: await refreshToken(ctx, callerOf(request)) }),
+    );
+
+    app.delete(
+      '/identities/authentications',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'Log out: the token of this call is refused from now on', response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await revokeToken(ctx.db, callerOf(request).token);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/identities/authentications/all',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Log out everywhere: every token of the account issued until now is refused',
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await endAllSessions(ctx, callerOf(request));
+        return reply.status(204).send(null);
       },
     );
 

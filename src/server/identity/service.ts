@@ -1,15 +1,27 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '../../domain/constants.js';
 import type { signupSchema } from '../../domain/identity.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { consents, events, identities, oneTimeTokens, organisationMembers, organisations, parties, socialAccounts } from '../db/schema.js';
+import {
+  consents,
+  events,
+  identities,
+  oneTimeTokens,
+  organisationMembers,
+  organisations,
+  parties,
+  revokedTokens,
+  socialAccounts,
+} from '../db/schema.js';
+import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { issueSessionToken } from '../http/session-token.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { identityEmails } from './emails.js';
+import { clearLoginFailures, NO_LOGIN_FAILURES, recordLoginFailure, refuseWhileLocked } from './login-lock.js';
 import { mayMail } from './mail-limit.js';
 
 type Identity = typeof identities.$inferSelect;
@@ -29,7 +41,11 @@ export async function findIdentity(db: Db, partyId: string): Promise<Identity | 
  * themselves, or an organisation they still belong to). Without a valid choice: their insurance company
  * if they belong to one (§2 sends them to its admin), else themselves. `switchedBy` makes a switch-user token.
  */
-export async function sessionTokenFor(ctx: AppContext, identity: Identity, options: { switchedBy?: string | null } = {}): Promise<string> {
+export async function sessionTokenFor(
+  ctx: AppContext,
+  identity: Identity,
+  options: { switchedBy?: string | null; expiresAt?: number } = {},
+): Promise<string> {
   const memberships = await ctx.db
     .select({ organisationPartyId: organisations.partyId, organisationType: organisations.organisationType })
     .from(organisationMembers)
@@ -49,6 +65,7 @@ export async function sessionTokenFor(ctx: AppContext, identity: Identity, optio
     verifiedOn: identity.verifiedOn,
     organisationType: membership?.organisationType ?? null,
     switchedBy: options.switchedBy ?? null,
+    ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt }),
   });
 }
 
@@ -154,15 +171,44 @@ export async function logIn(ctx: AppContext, email: string, password: string): P
   const identity = await findIdentityByEmail(ctx.db, email);
   // Verify even when the email is unknown, so the answer takes as long either way.
   const ok = await verifyPassword(identity?.passwordHash ?? null, password);
-  if (!identity || !ok) throw new AppError('password_wrong');
+  if (!identity) throw new AppError('password_wrong');
+  // A locked account refuses even the right password (login-lock.ts).
+  refuseWhileLocked(identity);
+  if (!ok) {
+    await recordLoginFailure(ctx, identity.partyId);
+    throw new AppError('password_wrong');
+  }
+  await clearLoginFailures(ctx.db, identity);
   return sessionTokenFor(ctx, identity);
 }
 
-/** A fresh token; a switched token is refreshed as a switched token (an hour again), never as the user's own. */
-export async function refreshToken(ctx: AppContext, partyId: string, switchedBy: string | null = null): Promise<string> {
-  const identity = await findIdentity(ctx.db, partyId);
+/**
+ * A fresh token in place of the caller's, which is retired. A switched token is refreshed as a switched token,
+ * never as the user's own, and ends when the switch's hour does.
+ */
+export async function refreshToken(ctx: AppContext, caller: Caller): Promise<string> {
+  const identity = await findIdentity(ctx.db, caller.partyId);
   if (!identity) throw new AppError('invalid_token');
-  return sessionTokenFor(ctx, identity, { switchedBy });
+  await revokeToken(ctx.db, caller.token);
+  return caller.switchedBy
+    ? sessionTokenFor(ctx, identity, { switchedBy: caller.switchedBy.partyId, expiresAt: caller.token.expiresAt })
+    : sessionTokenFor(ctx, identity);
+}
+
+/** Ends the token of a call: the guard refuses it from now on. Rows of expired tokens are deleted on the way. */
+export async function revokeToken(db: Db, token: Caller['token']): Promise<void> {
+  if (!token.id) return;
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+  await db
+    .insert(revokedTokens)
+    .values({ jti: token.id, expiresAt: new Date(token.expiresAt * 1000) })
+    .onConflictDoNothing();
+}
+
+/** Log out everywhere: every token of the person issued until now is refused (as after a password reset). */
+export async function endAllSessions(ctx: AppContext, caller: Caller): Promise<void> {
+  if (caller.switchedBy) throw new AppError('forbidden');
+  await ctx.db.update(identities).set({ tokensValidAfter: new Date() }).where(eq(identities.partyId, caller.partyId));
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
@@ -221,6 +267,8 @@ export async function completePasswordReset(ctx: AppContext, token: string, newP
         passwordHash,
         // Every earlier session ends; the token answered below is the only one that works.
         tokensValidAfter: now,
+        // The owner of the address is back: a login lock is lifted.
+        ...NO_LOGIN_FAILURES,
         // Following the link proved the address.
         emailVerifiedAt: sql`coalesce(${identities.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
       })

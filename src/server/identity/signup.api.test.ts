@@ -29,7 +29,7 @@ describe('POST /api/identities/', () => {
     const token = res.json().authentication_token;
     const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
     expect(Object.keys(payload).sort()).toEqual(
-      ['email', 'exp', 'iat', 'identity_party_id', 'identity_signed_up_at', 'organisation_type', 'party_id', 'verified_on'].sort(),
+      ['email', 'exp', 'iat', 'identity_party_id', 'identity_signed_up_at', 'jti', 'organisation_type', 'party_id', 'verified_on'].sort(),
     );
     const session = decodeSession(token);
     expect(session?.email).toBe(email);

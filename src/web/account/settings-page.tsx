@@ -10,9 +10,10 @@ import { VerificationNotice } from '../verification/verification-notice';
 import { useAccountLanguage } from './account-language';
 import { ConsentsSection } from './consents-section';
 import { ProfileForm } from './profile-form';
+import { SessionsSection } from './sessions-section';
 import './account.css';
 
-/** /app/settings: the profile, consents, and the way to delete the account. */
+/** /app/settings: the profile, consents, log out everywhere, and the way to delete the account. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const profile = useProfile();
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <ProfileForm profile={profile.data} />
           <IdentityCard profile={profile.data} returnTo="/app/settings" />
           <ConsentsSection />
+          <SessionsSection />
           <section className="card settings-section danger-zone" aria-labelledby="delete-title">
             <h2 id="delete-title">{t('delete.title')}</h2>
             <p>{t('delete.body')}</p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SwitchBannerSlot } from '../backoffice/switch-banner-slot';
 import { RouteChangeEvents } from '../events/route-change-events';
-import { useSession, useSessionStore } from '../lib/session-store';
+import { endSession, useSession } from '../lib/session-store';
 import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
@@ -38,8 +38,8 @@ export function Layout() {
   useEffect(() => {
     if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
   }, [location.pathname]);
-  const logOut = () => {
-    useSessionStore.getState().logOut();
+  const logOut = async () => {
+    await endSession();
     navigate('/login');
   };
   return (
@@ -87,7 +87,7 @@ export function Layout() {
                 <NavLink to="/app" end className="nav-link">
                   {t('nav.myAccount')}
                 </NavLink>
-                <button type="button" className="nav-link nav-button" onClick={logOut}>
+                <button type="button" className="nav-link nav-button" onClick={() => void logOut()}>
                   {t('nav.logOut')}
                 </button>
               </>

@@ -24,6 +24,22 @@ export const useSessionStore = create<SessionState>()(
   ),
 );
 
+/**
+ * Logs out: the server first retires the token (DELETE /api/identities/authentications), then the browser
+ * forgets it. A failed call (offline, token already refused) still logs out here.
+ */
+export async function endSession(): Promise<void> {
+  const { token } = useSessionStore.getState();
+  if (token) {
+    try {
+      await fetch('/api/identities/authentications', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    } catch {
+      // Offline: the token is forgotten here all the same.
+    }
+  }
+  useSessionStore.getState().logOut();
+}
+
 export function useSession(): Session | null {
   const token = useSessionStore((s) => s.token);
   return validSession(token);
