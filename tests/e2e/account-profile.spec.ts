@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { apiSignUp, seedToken, uniqueEmail } from './support/session';
+import { apiSignUp, seedToken, storedSession, uniqueEmail } from './support/session';
 
 test('the profile is saved, kept after a reload with the CPR number masked, and a new email waits for its link', async ({
   page,
@@ -64,12 +64,16 @@ test('the profile is saved, kept after a reload with the CPR number masked, and 
   await page.getByRole('link', { name: /\/verify-email\?code=/ }).click();
   await expect(page).toHaveURL(/\/verify-email\?code=/);
 
+  // Confirming refreshes the page's login for the new address, which retires the token it replaces.
   await expect
     .poll(async () => {
-      const me = await request.get('/api/identities/me', { headers: { authorization: `Bearer ${user.token}` } });
+      const { token } = await storedSession(page);
+      if (!token || token === user.token) return null;
+      const me = await request.get('/api/identities/me', { headers: { authorization: `Bearer ${token}` } });
       return ((await me.json()) as { email: string }).email;
     })
     .toBe(newEmail);
+  expect((await request.get('/api/identities/me', { headers: { authorization: `Bearer ${user.token}` } })).status()).toBe(401);
   await page.goto('/app/settings');
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(newEmail);
   await expect(page.getByText('Ny e-mail venter på bekræftelse')).toHaveCount(0);
