@@ -62,22 +62,25 @@ export function toBike(bike: BikeRow, ownership: OwnershipRow, extras: BikeExtra
   };
 }
 
+/** The columns of a bike that anyone may see (public cards, search, the map): never the owner. */
+export type PublicBikeColumns = Pick<
+  BikeRow,
+  | 'id'
+  | 'brandId'
+  | 'brandName'
+  | 'model'
+  | 'colorId'
+  | 'categoryId'
+  | 'typeId'
+  | 'isElectric'
+  | 'productionYear'
+  | 'reportedStolen'
+  | 'frameNumber'
+>;
+
 /** What anyone may see of a bike: never the owner. */
 export function toPublicBike(
-  bike: Pick<
-    BikeRow,
-    | 'id'
-    | 'brandId'
-    | 'brandName'
-    | 'model'
-    | 'colorId'
-    | 'categoryId'
-    | 'typeId'
-    | 'isElectric'
-    | 'productionYear'
-    | 'reportedStolen'
-    | 'frameNumber'
-  >,
+  bike: PublicBikeColumns,
   plateId: string | null,
   picture: { url: string; thumbnail_url: string } | undefined,
 ): PublicBike {

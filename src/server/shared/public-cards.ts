@@ -2,8 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PublicBike } from '../../domain/bikes.js';
 import type { AppContext } from '../context.js';
 import { bikeOwnerships, bikes } from '../db/schema.js';
-import type { BikeRow } from './bike-access.js';
-import { toPublicBike } from './bike-mapping.js';
+import { type PublicBikeColumns, toPublicBike } from './bike-mapping.js';
 import { publicPictureUrl, signedPictureUrl } from './files/signed-url.js';
 
 // The public card of a bike (what strangers see: search, plate scans, chats, sales links) in ONE query:
@@ -34,20 +33,7 @@ export const cardColumns = {
     where pic.bike_id = ${bikes.id} and pic.kind = 'public' order by pic.created_at desc limit 1)`,
 };
 
-export type CardRow = Pick<
-  BikeRow,
-  | 'id'
-  | 'brandId'
-  | 'brandName'
-  | 'model'
-  | 'colorId'
-  | 'categoryId'
-  | 'typeId'
-  | 'isElectric'
-  | 'productionYear'
-  | 'reportedStolen'
-  | 'frameNumber'
-> & { plateId: string | null; publicPictureId: string | null };
+export type CardRow = PublicBikeColumns & { plateId: string | null; publicPictureId: string | null };
 
 /**
  * A row of cardColumns → the card. Strangers get the picture's public address (served only while the
