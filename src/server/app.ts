@@ -30,6 +30,7 @@ import { eventRoutes } from './events/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
+import { lazyRequestLogger } from './http/request-logger.js';
 import { COMPRESS_THRESHOLD, readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { trustProxy } = config;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: { paths: SECRET_LOG_PATHS, censor: '[redacted]' } },
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1024 * 1024,
     // A number of hops as Fastify's own typings take it: trust the nearest n proxies.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -150,14 +152,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSwitchAudit(app, database.db);
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD });
   await app.register(fastifyRateLimit, { global: false });
-  // The chats' live channel (GET /api/chats/live). Frames are small JSON; an abrupt disconnect is no error worth a log line.
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: 16 * 1024 },
-    errorHandler: (err, socket) => {
-      app.log.debug({ err }, 'websocket error');
-      socket.terminate();
-    },
-  });
   const live = new LiveHub(ctx);
   app.decorate('chatLive', live);
 
@@ -238,7 +232,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
-      await api.register(chatRoutes(ctx, live));
+      // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
+      // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.
+      await api.register(async (chats) => {
+        await chats.register(fastifyWebsocket, {
+          options: { maxPayload: 16 * 1024 },
+          errorHandler: (err, socket) => {
+            app.log.debug({ err }, 'websocket error');
+            socket.terminate();
+          },
+        });
+        await chats.register(chatRoutes(ctx, live));
+      });
       await api.register(ownershipRoutes(ctx));
       await api.register(theftRoutes(ctx));
       await api.register(stolenMapRoutes(ctx));

@@ -58,11 +58,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSwitchAudit(app: FastifyInstance, db: Db): void {
   app.decorateRequest('switchAuditId', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: all but a switched caller's changes pass straight through, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const caller = request.caller;
-    if (!caller?.switchedBy || READS.has(request.method) || request.routeOptions.config?.switchAudit === false) return;
-    const [entry] = await db
-      .insert(auditLog)
+    if (!caller?.switchedBy || READS.has(request.method) || request.routeOptions.config?.switchAudit === false) return done();
+    db.insert(auditLog)
       .values({
         actorPartyId: caller.switchedBy.partyId,
         action: 'switch_user.request',
@@ -74,20 +74,25 @@ export function registerSwitchAudit(app: FastifyInstance, db: Db): void {
           status: null,
         },
       })
-      .returning({ id: auditLog.id });
-    request.switchAuditId = entry?.id ?? null;
+      .returning({ id: auditLog.id })
+      .then(([entry]) => {
+        request.switchAuditId = entry?.id ?? null;
+        done();
+      }, done);
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const id = request.switchAuditId;
-    if (!id) return;
+    if (!id) return done(null, payload);
     request.switchAuditId = null;
-    try {
-      await db
-        .update(auditLog)
-        .set({ data: sql`coalesce(${auditLog.data}, '{}'::jsonb) || jsonb_build_object('status', ${reply.statusCode}::int)` })
-        .where(eq(auditLog.id, id));
-    } catch (err) {
-      request.log.error({ err, auditId: id }, 'switch-user audit: could not record the status');
-    }
+    db.update(auditLog)
+      .set({ data: sql`coalesce(${auditLog.data}, '{}'::jsonb) || jsonb_build_object('status', ${reply.statusCode}::int)` })
+      .where(eq(auditLog.id, id))
+      .then(
+        () => done(null, payload),
+        (err: unknown) => {
+          request.log.error({ err, auditId: id }, 'switch-user audit: could not record the status');
+          done(null, payload);
+        },
+      );
   });
 }

@@ -49,15 +49,17 @@ export function findControlCharacter(
 }
 
 export function registerControlCharacterCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: most requests carry no parameters or body to look at, and pass without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     const params = findControlCharacter(request.params, IN_PARAMETER);
-    if (params) throw new AppInputError(['path', ...params], 'control_character');
+    if (params) return done(new AppInputError(['path', ...params], 'control_character'));
     const query = findControlCharacter(request.query, IN_PARAMETER);
-    if (query) throw new AppInputError(['query', ...query], 'control_character');
+    if (query) return done(new AppInputError(['query', ...query], 'control_character'));
     // Multipart bodies are files, read by their own routes; only parsed JSON (objects, arrays, strings) is text.
     if (request.body !== undefined && !Buffer.isBuffer(request.body)) {
       const body = findControlCharacter(request.body);
-      if (body) throw new AppInputError(['body', ...body], 'control_character');
+      if (body) return done(new AppInputError(['body', ...body], 'control_character'));
     }
+    done();
   });
 }
