@@ -54,6 +54,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Every browser is 127.0.0.1 here: per-client limits would count all journeys as one client.
       SEARCH_RATE_LIMIT_PER_MINUTE: '10000',
+      PLATE_CHECK_RATE_LIMIT_PER_MINUTE: '10000',
       // A journey pages through a conversation of 52 messages written at once.
       CHAT_MESSAGES_PER_MINUTE: '1000',
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),

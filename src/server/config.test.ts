@@ -53,6 +53,15 @@ describe('the mail limit per recipient', () => {
   });
 });
 
+describe('the plate check limit per client', () => {
+  it('is 30 a minute by default, read from PLATE_CHECK_RATE_LIMIT_PER_MINUTE, and refuses nonsense', () => {
+    expect(load({}).plateCheckRateLimitPerMinute).toBe(30);
+    expect(load({ PLATE_CHECK_RATE_LIMIT_PER_MINUTE: '7' }).plateCheckRateLimitPerMinute).toBe(7);
+    expect(() => load({ PLATE_CHECK_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/PLATE_CHECK_RATE_LIMIT_PER_MINUTE/);
+    expect(() => load({ PLATE_CHECK_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/PLATE_CHECK_RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
 describe('chat settings', () => {
   it('has defaults: 10 new conversations an hour, 20 messages a minute, unread mail checked every minute after 2 minutes, at most hourly', () => {
     expect(load({}).chat).toEqual({

@@ -28,6 +28,8 @@ const envSchema = z.object({
   /** Wrong passwords for one account within 15 minutes before it is locked (counted in the database, so across instances). */
   LOGIN_FAILURES_BEFORE_LOCK: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 5),
   SEARCH_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
+  /** Plate checks (GET /api/plates/{plateId}/check) per client per minute. */
+  PLATE_CHECK_RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 30),
   /** New conversations one party may start per hour (counted in the database, so across instances). */
   CHAT_NEW_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
   /** Messages one participant may write in one conversation per minute (counted in the database). */
@@ -104,6 +106,8 @@ export interface Config {
   loginFailuresBeforeLock: number;
   /** Public searches and plate lookups a client may make per minute. */
   searchRateLimitPerMinute: number;
+  /** Plate checks a client may make per minute (a person types one ID at a time; guessing IDs takes many). */
+  plateCheckRateLimitPerMinute: number;
   /** Verification and password-reset mails one address may get per hour, of each kind. */
   mailPerRecipientPerHour: number;
   /** Chats (issue 5): the limits on new conversations and on messages, and the unread-messages mail. */
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    plateCheckRateLimitPerMinute: e.PLATE_CHECK_RATE_LIMIT_PER_MINUTE,
     mailPerRecipientPerHour: e.MAIL_PER_RECIPIENT_PER_HOUR,
     chat: {
       newPerHour: e.CHAT_NEW_PER_HOUR,

@@ -63,7 +63,12 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'backoffice-read' },
         schema: {
           tags,
-          summary: 'The newest audit entries: staff actions and switch-user',
+          summary: 'The newest audit entries: staff actions, switch-user, and reads of full CPR numbers',
+          description:
+            'At most 200, newest first; party_id: only those with that party as actor or target. Actions: switch_user.start, ' +
+            'switch_user.request (a change made while switched: method, route, status), switch_user.end, identity.role, identity.delete, ' +
+            'ticket.read_chat, ticket.close, ownership_verification.reject, and cpr.read (a full CPR number / fødselsnummer was read: the actor is who ' +
+            'really read it — the staff member under switch-user — the target whose number it is; data names the resource).',
           querystring: z.object({ party_id: z.optional(z.uuid()) }),
           response: { 200: z.array(auditEntrySchema) },
         },

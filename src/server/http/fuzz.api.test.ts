@@ -174,6 +174,7 @@ beforeAll(async () => {
   t = await createTestApp({
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     SEARCH_RATE_LIMIT_PER_MINUTE: '1000000',
+    PLATE_CHECK_RATE_LIMIT_PER_MINUTE: '1000000',
   });
   token = (await signUpUser(t.app)).token;
   const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };

@@ -13,14 +13,20 @@ export function plateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // A scanned plate is a lookup like a search, under the same limit per client (SEARCH_RATE_LIMIT_PER_MINUTE):
   // a scan is one request; guessing IDs is many.
   const stickerRateLimit = { max: ctx.config.searchRateLimitPerMinute, timeWindow: '1 minute' };
+  // A plate check tells whether an ID is one of ours and whether it is taken: limited per client
+  // (PLATE_CHECK_RATE_LIMIT_PER_MINUTE), enough for someone typing a plate, slow for someone guessing them.
+  const checkRateLimit = { max: ctx.config.plateCheckRateLimitPerMinute, timeWindow: '1 minute' };
   return async (app) => {
     app.get(
       '/plates/:plateId/check',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: checkRateLimit },
         schema: {
           tags,
           summary: 'Check a plate ID before registering: valid, invalid, already registered or on equipment',
+          description:
+            'Limited per client to PLATE_CHECK_RATE_LIMIT_PER_MINUTE checks a minute (default 30): past it 429 too_many_requests, ' +
+            'with Retry-After (seconds).',
           params: z.object({ plateId: z.string().check(z.maxLength(64, { error: 'too_long' })) }),
           response: { 200: plateCheckSchema },
         },

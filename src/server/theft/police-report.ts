@@ -4,12 +4,13 @@ import type { Language } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
 import { pictures, plates } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
+import { auditCprRead } from '../shared/audit.js';
 import { decryptField } from '../shared/secrets.js';
 import { type PoliceReportInput, renderPoliceReport } from './police-report-pdf.js';
 import { ownReport } from './report-read.js';
 
 // GET /bikes/{bikeId}/stolen-report/police-report.pdf: the owner's police report, made on request (it is
-// the report as it stands, so nothing is stored). Pictures are stored as WebP, which PDF cannot hold:
+// the report as it stands, so nothing is stored). It shows the full CPR number, so each download is audited (cpr.read). Pictures are stored as WebP, which PDF cannot hold:
 // they are converted to JPEG here, at a size that prints well.
 
 /** Pictures that help the police recognise the bike; receipts are the owner's business. */
@@ -56,14 +57,19 @@ export async function policeReportFile(
     }
     converted.push({ kind: row.kind as PoliceReportInput['pictures'][number]['kind'], jpeg });
   }
+  const cpr = decryptField(ctx.config.dataKey, own.report.cprEncrypted);
   const body = await renderPoliceReport({
     ...own,
     language,
-    cpr: decryptField(ctx.config.dataKey, own.report.cprEncrypted),
+    cpr,
     plates: plateRows.map((p) => p.id),
     pictures: converted,
     now: new Date(),
   });
+  // The PDF holds the full number: the read is audited before it leaves (no entry, no PDF).
+  if (cpr) {
+    await auditCprRead(ctx.db, caller, own.report.reporterPartyId, { resource: 'police_report', id: own.report.id, bike_id: own.bike.id });
+  }
   const label = (own.report.frameNumber || own.bike.frameNumber || own.report.id).replace(/[^A-Za-z0-9_-]/g, '');
   return { body, fileName: `police-report-${label || own.report.id}.pdf` };
 }

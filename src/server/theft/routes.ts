@@ -62,7 +62,9 @@ export function theftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The police report of one of my stolen bikes (PDF, in the language of the request)',
-          description: 'Same access as the report (404 stolen_report_not_found). Holds the full personal ID number: never cached.',
+          description:
+            'Same access as the report (404 stolen_report_not_found). Holds the full personal ID number: never cached, and each ' +
+            'download is written to the audit log (cpr.read: the reader — the staff member under switch-user — and whose number it is).',
           params: bikeParams,
         },
       },
