@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { lazyRequestLogger } from './request-logger.js';
 
@@ -13,7 +12,8 @@ function recordingLogger(level: string) {
       done();
     },
   });
-  const logger = pino({ level, redact: { paths: ['cpr', '*.cpr'], censor: '[redacted]' } }, stream);
+  // Fastify's own pino, as the app builds it.
+  const logger: FastifyBaseLogger = Fastify({ logger: { level, stream, redact: { paths: ['cpr', '*.cpr'], censor: '[redacted]' } } }).log;
   let children = 0;
   const child = logger.child.bind(logger);
   logger.child = ((...args: Parameters<typeof child>) => {
