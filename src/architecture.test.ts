@@ -59,7 +59,7 @@ const WEB = {
     dev: [],
     events: [],
     identity: [],
-    insurance: ['theft'],
+    insurance: [],
     maps: [],
     'my-bikes': ['bikes', 'ownership', 'theft', 'verification'],
     organisations: [],

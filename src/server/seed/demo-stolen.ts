@@ -176,7 +176,7 @@ export async function seedDemoStolenBikes(ctx: AppContext): Promise<number> {
           latitude: town.latitude + (next() - 0.5) * 0.05,
           longitude: town.longitude + (next() - 0.5) * 0.08,
           place: `${town.streets[k % town.streets.length]} ${1 + Math.floor(next() * 120)}, ${town.area}`,
-          insurerPartyId: !norwegian && n % 6 === 1 ? insurer?.partyId : null,
+          insurerPartyId: !norwegian && n % 5 === 2 ? insurer?.partyId : null,
         });
       }
     }
