@@ -9,7 +9,6 @@ export const INSURER_REPORTS_PAGE_SIZE = 20;
 
 /** Still stolen, or found again (today reporting found deletes the report, so a listed report is stolen). */
 export const INSURER_REPORT_STATUSES = ['stolen', 'found'] as const;
-export type InsurerReportStatus = (typeof INSURER_REPORT_STATUSES)[number];
 
 /** GET /api/insurance/{insurerPartyId}/stolen-reports/?offset= */
 export const insurerReportsQuerySchema = z.object({
