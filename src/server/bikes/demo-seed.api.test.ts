@@ -75,6 +75,20 @@ describe('demo bikes', () => {
     expect(report.json()).toMatchObject({ bike_id: stolen[0].id, place: 'Nørrebrogade 52, 2200 København N' });
   });
 
+  it('shares the demo owner’s report, and a few others, with the demo insurer, who sees them and no CPR number', async () => {
+    const token = await login(DEMO_ACCOUNTS.insurer.email, DEMO_ACCOUNTS.insurer.password);
+    const insurer = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).party_id;
+    const res = await api(t.app, token, 'GET', `/api/insurance/${insurer}/stolen-reports/`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.insurer.name).toBe('Demo Forsikring A/S');
+    expect(answer.total).toBeGreaterThanOrEqual(5);
+    expect(answer.total).toBeLessThanOrEqual(20);
+    const own = answer.items.find((r: { frame_number: string }) => r.frame_number === 'KM 910099 V');
+    expect(own).toMatchObject({ brand: 'Kildemoes', model: 'Logic', stolen_area: '2200 København N', owner: { first_name: 'Ole' } });
+    expect(res.body).not.toContain('010190');
+  });
+
   it('puts ~60 stolen bikes of other demo people on the map, in Denmark and Norway, searchable', async () => {
     const map = (await api(t.app, null, 'GET', '/api/stolen-bike-map/clusters?west=3&south=54&east=32&north=72&zoom=5')).json();
     expect(map.total).toBe(62);

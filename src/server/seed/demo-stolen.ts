@@ -1,8 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { normaliseFrameNumber, productionYearFromFrameNumber, YEAR_LETTERS } from '../../domain/bikes/frame-number.js';
 import { publicLocation, regionOfPoint } from '../../domain/theft.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { bikeCredits, bikeEvents, bikeOwnerships, bikes, identities, parties, theftReports } from '../db/schema.js';
+import { bikeCredits, bikeEvents, bikeOwnerships, bikes, identities, organisations, parties, theftReports } from '../db/schema.js';
 import { findIdentityByEmail } from '../identity/service.js';
 import { encryptField } from '../shared/secrets.js';
 import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
@@ -28,6 +29,8 @@ export interface StolenBikeSpec {
   longitude: number;
   /** Street, number, zip code and town. */
   place: string;
+  /** The insurance company the report names and is shared with (the owner acknowledged it); else not insured. */
+  insurerPartyId?: string | null;
 }
 
 /**
@@ -99,7 +102,9 @@ export async function insertStolenBike(tx: Db, dataKey: Buffer, spec: StolenBike
     isCulpritKnown: false,
     isCulpritRecognizable: false,
     hasWitness: false,
-    isInsured: false,
+    isInsured: Boolean(spec.insurerPartyId),
+    insurerPartyId: spec.insurerPartyId ?? null,
+    sharedWithInsurerAt: spec.insurerPartyId ? spec.notedAt : null,
     bikePrice: 5000,
     policeReportRequested: true,
     createdAt: spec.notedAt,
@@ -129,6 +134,12 @@ export async function seedDemoStolenBikes(ctx: AppContext): Promise<number> {
   if (!owner || (await findIdentityByEmail(db, demoStolenOwnerEmail(1)))) return 0;
   const next = random(20260601);
   const now = Date.now();
+  // The demo insurer (seed/demo.ts): the demo owner's report and some Danish ones are shared with it, so its staff see a list.
+  const [insurer] = await db
+    .select({ partyId: organisations.partyId })
+    .from(organisations)
+    .where(and(eq(organisations.name, 'Demo Forsikring A/S'), eq(organisations.organisationType, 'insurance_company')))
+    .limit(1);
   return db.transaction(async (tx) => {
     const people: { partyId: string; firstName: string; lastName: string; email: string }[] = [];
     for (const [i, person] of DEMO_STOLEN_OWNERS.entries()) {
@@ -165,6 +176,7 @@ export async function seedDemoStolenBikes(ctx: AppContext): Promise<number> {
           latitude: town.latitude + (next() - 0.5) * 0.05,
           longitude: town.longitude + (next() - 0.5) * 0.08,
           place: `${town.streets[k % town.streets.length]} ${1 + Math.floor(next() * 120)}, ${town.area}`,
+          insurerPartyId: !norwegian && n % 5 === 2 ? insurer?.partyId : null,
         });
       }
     }
@@ -183,6 +195,7 @@ export async function seedDemoStolenBikes(ctx: AppContext): Promise<number> {
       latitude: 55.6911,
       longitude: 12.5544,
       place: 'Nørrebrogade 52, 2200 København N',
+      insurerPartyId: insurer?.partyId ?? null,
     });
     await bumpStolenMapVersion(tx);
     return n + 1;

@@ -2,6 +2,7 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { accountRoutes } from '../account/routes';
 import { bikeRoutes } from '../bikes/routes';
 import { chatRoutes } from '../chats/routes';
+import { insuranceRoutes } from '../insurance/routes';
 import { myBikesRoutes } from '../my-bikes/routes';
 import { organisationRoutes } from '../organisations/routes';
 import { ownershipRoutes } from '../ownership/routes';
@@ -28,4 +29,11 @@ const appRoutes: RouteObject[] = [
 
 export function AppRoutes() {
   return <SignedInLayout>{useRoutes(appRoutes)}</SignedInLayout>;
+}
+
+// The routes under /insurance (§2): an insurance company's staff land here from /app (lib/access.ts).
+const insuranceAppRoutes: RouteObject[] = [...insuranceRoutes, notFoundRoute];
+
+export function InsuranceAppRoutes() {
+  return <SignedInLayout>{useRoutes(insuranceAppRoutes)}</SignedInLayout>;
 }

@@ -28,6 +28,7 @@ const routes: RouteObject[] = [
       ...stolenMapRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
+      { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },
       { path: 'backoffice/*', element: lazyPage(() => import('./backoffice-app'), 'BackofficeApp') },
     ],
   },

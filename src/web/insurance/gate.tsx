@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../lib/api-client';
+import { FormCard, PageTitle } from '../ui/page';
+
+// What the insurer's pages answer when the API refuses: 403 (not a member of this company) or 404 (not an
+// insurance company of the register).
+
+/** The §8 code of a failed call, if it has one. */
+export function errorCode(error: unknown): string | null {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
+  const code = (error.body as { code?: unknown }).code;
+  return typeof code === 'string' ? code : null;
+}
+
+export function Refused() {
+  const { t } = useTranslation('insurance');
+  return (
+    <FormCard>
+      <PageTitle>{t('forbidden.title')}</PageTitle>
+      <p>{t('forbidden.body')}</p>
+      <Link to="/app" className="btn btn-primary">
+        {t('forbidden.home')}
+      </Link>
+    </FormCard>
+  );
+}
+
+/** Not an insurance company of the register: the app's own 404 page, in the common texts. */
+export function InsurerNotFound() {
+  const { t } = useTranslation();
+  return (
+    <FormCard>
+      <PageTitle>{t('notFound.title')}</PageTitle>
+      <p>{t('notFound.body')}</p>
+      <Link to="/" className="btn btn-primary">
+        {t('notFound.home')}
+      </Link>
+    </FormCard>
+  );
+}
+
+/** The refusal to show for an error, or null when the page should offer to try again. */
+export function refusal(error: unknown) {
+  if (error instanceof ApiError && error.status === 403) return <Refused />;
+  if (errorCode(error) === 'not_found') return <InsurerNotFound />;
+  return null;
+}
+
+export const adminPath = (insurerPartyId: string) => `/insurance/${encodeURIComponent(insurerPartyId)}/admin`;
+export const reportPath = (insurerPartyId: string, reportId: string) =>
+  `${adminPath(insurerPartyId)}/reports/${encodeURIComponent(reportId)}`;
