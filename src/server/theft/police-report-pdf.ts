@@ -117,7 +117,7 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
 
   pdf.heading(w('insurance'));
   pdf.row(w('insured'), yesNo(report.isInsured));
-  if (report.isInsured) pdf.row(w('insurer'), or(input.insurerName));
+  if (report.isInsured) pdf.row(w('insurer'), or(input.insurerName ?? report.otherInsurerName));
   pdf.row(w('value'), money(report.bikePrice));
   if (report.sharedWithInsurerAt) pdf.row(w('sharedWithInsurer'), dateTime(report.sharedWithInsurerAt));
 

@@ -120,12 +120,18 @@ describe('the police report', () => {
   it('says when no lock is registered, and writes a Norwegian fødselsnummer grouped', async () => {
     const owner = await o.user({ language: 'no' });
     const bike = await o.bike(owner);
-    await reportStolen(o.t, owner, bike.id, { cpr_number: '19038112349' });
+    await reportStolen(o.t, owner, bike.id, {
+      cpr_number: '19038112349',
+      isInsured: true,
+      insurance_company: 'other',
+      insurance_company_other: 'Lokal Forsikring',
+    });
     const text = drawnText((await get(owner.token, bike.id, 'no')).rawPayload);
     expect(text).toContain('190381 12349');
     expect(text).toContain('Ingen registrerte låser');
     expect(text).toMatch(/^Side 1 av \d$/m);
     expect(text).toContain('Sykkelregisteret');
+    expect(text).toMatch(/^Forsikringsselskap\nLokal Forsikring$/m);
   });
 
   it('speaks the language of the request and makes do without pictures', async () => {
