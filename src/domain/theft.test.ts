@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_UNLOCKED_STEPS,
-  OTHER_INSURER,
   isSectionComplete,
+  OTHER_INSURER,
   parseTheftTime,
   priceOf,
   publicLocation,

@@ -101,7 +101,7 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
 
   pdf.heading(w('registeredLocks'));
   if (input.locks.length === 0) pdf.text(w('noLocks'), { grey: true });
-  input.locks.forEach((lock, index) => pdf.row(w('lockNumbered', { n: index + 1 }), lockLines(lock, language, w)));
+  for (const [index, lock] of input.locks.entries()) pdf.row(w('lockNumbered', { n: index + 1 }), lockLines(lock, language, w));
 
   pdf.heading(w('theft'));
   pdf.row(w('lastSeen'), dateTime(report.timeLastSeen));
