@@ -81,20 +81,46 @@ export const useTheftDraft = create<DraftState>()(
       name: 'theft-draft',
       storage: createJSONStorage(() => localStorage),
       version: 2,
-      // Version 1 remembered only whether the profile and which bike had prefilled: every field the draft
-      // holds counts as prefilled, so nothing the owner emptied comes back.
-      migrate: (persisted, version) => {
-        const old = (persisted ?? {}) as { draft?: DraftFields; prefilledFields?: string[] };
-        const draft = old.draft ?? EMPTY;
-        if (version >= 2) return { draft, prefilledFields: old.prefilledFields ?? [] } as DraftState;
-        const filled = Object.entries(draft)
-          .filter(([, v]) => !isEmpty(v))
-          .map(([k]) => k);
-        return { draft, prefilledFields: filled } as DraftState;
-      },
+      migrate: (persisted, version) => migrateDraft(persisted, version) as DraftState,
     },
   ),
 );
+
+/** The fields the profile fills (use-wizard.ts). */
+const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'street_address',
+  'city',
+  'zip_code',
+  'mobile',
+  'telephone',
+  'floor',
+  'side',
+  'door',
+];
+
+/**
+ * A stored draft of an earlier version. Version 1 remembered only whether the profile and which bike had
+ * prefilled: their fields, and every field the draft holds, count as prefilled, so nothing comes back.
+ */
+function migrateDraft(persisted: unknown, version: number): Pick<DraftState, 'draft' | 'prefilledFields'> {
+  const old = (persisted ?? {}) as {
+    draft?: DraftFields;
+    prefilledFields?: string[];
+    prefilledProfile?: boolean;
+    prefilledBike?: string | null;
+  };
+  const draft = old.draft ?? EMPTY;
+  if (version >= 2) return { draft, prefilledFields: old.prefilledFields ?? [] };
+  const held = Object.entries(draft)
+    .filter(([, v]) => !isEmpty(v))
+    .map(([k]) => k);
+  const fromProfile = old.prefilledProfile ? PROFILE_FIELDS : [];
+  const fromBike = old.prefilledBike && old.prefilledBike === draft.bike_id ? BIKE_FIELDS : [];
+  return { draft, prefilledFields: [...new Set([...held, ...fromProfile, ...fromBike])] };
+}
 
 interface CprState {
   cpr: string;
