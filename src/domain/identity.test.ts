@@ -6,6 +6,7 @@ import {
   consentActionSchema,
   cprSchema,
   emailSchema,
+  formatCpr,
   languageSchema,
   loginSchema,
   maskCpr,
@@ -132,6 +133,14 @@ describe('cprSchema', () => {
   it('masks everything but the birth date', () => {
     expect(maskCpr('0101901234')).toBe('010190-••••');
     expect(maskCpr('17038512345')).toBe('170385-•••••');
+  });
+  it('writes a CPR number as DDMMYY-XXXX and a fødselsnummer as DDMMYY XXXXX', () => {
+    expect(formatCpr('0101901234')).toBe('010190-1234');
+    expect(formatCpr('010190-1234')).toBe('010190-1234');
+    expect(formatCpr('19038112349')).toBe('190381 12349');
+    expect(formatCpr(' 190381 12349 ')).toBe('190381 12349');
+    // Anything else is written as it was given.
+    expect(formatCpr('12345')).toBe('12345');
   });
   it('never shows the serial in a mask', () => {
     fc.assert(

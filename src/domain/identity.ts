@@ -132,6 +132,17 @@ export const consentSchema = z.object({
   changed_at: z.nullable(z.string()),
 });
 
+/**
+ * A CPR number as it is written: a Danish CPR number (10 digits) as DDMMYY-XXXX, a Norwegian fødselsnummer
+ * (11 digits) as DDMMYY XXXXX; anything else as given.
+ */
+export function formatCpr(cpr: string): string {
+  const digits = cpr.replace(/[\s-]/g, '');
+  if (/^\d{10}$/.test(digits)) return `${digits.slice(0, 6)}-${digits.slice(6)}`;
+  if (/^\d{11}$/.test(digits)) return `${digits.slice(0, 6)} ${digits.slice(6)}`;
+  return cpr.trim();
+}
+
 /** Shows the birth date part of a CPR number and hides the rest. */
 export function maskCpr(cpr: string): string {
   return `${cpr.slice(0, 6)}-${'•'.repeat(cpr.length - 6)}`;

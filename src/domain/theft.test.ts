@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_UNLOCKED_STEPS,
   isSectionComplete,
+  OTHER_INSURER,
   parseTheftTime,
   priceOf,
   publicLocation,
@@ -116,6 +117,20 @@ describe('insurance', () => {
     ]);
     expect(fields(sectionProblems('insurance', completeDraft({ isInsured: true }), ctx))).toEqual(['insurance_company:field_required']);
     expect(sectionProblems('insurance', completeDraft({ isInsured: true, insurance_company: 'some-id' }), ctx)).toEqual([]);
+  });
+
+  it('takes an insurer outside the register by its name, which is then required', () => {
+    const other = { isInsured: true, insurance_company: OTHER_INSURER };
+    expect(fields(sectionProblems('insurance', completeDraft(other), ctx))).toEqual(['insurance_company_other:field_required']);
+    expect(fields(sectionProblems('insurance', completeDraft({ ...other, insurance_company_other: '  ' }), ctx))).toEqual([
+      'insurance_company_other:field_required',
+    ]);
+    expect(sectionProblems('insurance', completeDraft({ ...other, insurance_company_other: 'Lokal Forsikring' }), ctx)).toEqual([]);
+    expect(fields(sectionProblems('insurance', completeDraft({ ...other, insurance_company_other: 'x'.repeat(101) }), ctx))).toEqual([
+      'insurance_company_other:too_long',
+    ]);
+    // Not insured: the name is not asked.
+    expect(sectionProblems('insurance', completeDraft({ isInsured: false, insurance_company: OTHER_INSURER }), ctx)).toEqual([]);
   });
 
   it('reads prices as the owner types them', () => {

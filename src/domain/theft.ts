@@ -25,6 +25,9 @@ export const BATTERY_LOCATIONS = ['possession', 'integrated'] as const;
 export type BatteryLocation = (typeof BATTERY_LOCATIONS)[number];
 
 export const THEFT_TEXT_MAX = 2000;
+/** The insurer choice "other": an insurance company outside the register, named in insurance_company_other. */
+export const OTHER_INSURER = 'other';
+export const INSURER_NAME_MAX = 100;
 export const THEFT_PLACE_MAX = 200;
 
 /**
@@ -72,8 +75,10 @@ export interface StolenReportDraft {
   witnesses?: string;
   // insurance
   isInsured?: boolean | null;
-  /** The party id of an insurance company of the register (GET /api/insurers/). */
+  /** The party id of an insurance company of the register (GET /api/insurers/), or OTHER_INSURER. */
   insurance_company?: string | null;
+  /** The insurer's name when it is not in the register (insurance_company is OTHER_INSURER). */
+  insurance_company_other?: string | null;
   bike_price?: number | string | null;
   // send
   policeReportRequested?: boolean;
@@ -193,6 +198,10 @@ export function sectionProblems(section: TheftSection, d: StolenReportDraft, ctx
     case 'insurance': {
       if (!chosen(d.isInsured)) out.push({ field: 'isInsured', code: 'field_required' });
       if (d.isInsured === true && blank(d.insurance_company)) out.push({ field: 'insurance_company', code: 'field_required' });
+      if (d.isInsured === true && d.insurance_company === OTHER_INSURER) {
+        if (blank(d.insurance_company_other)) out.push({ field: 'insurance_company_other', code: 'field_required' });
+        longText(d, ['insurance_company_other'], INSURER_NAME_MAX, out);
+      }
       if (blank(d.bike_price)) out.push({ field: 'bike_price', code: 'field_required' });
       else if (priceOf(d.bike_price, ctx.language) === null) out.push({ field: 'bike_price', code: 'field_invalid' });
       break;
@@ -345,6 +354,7 @@ export const stolenReportInputSchema = z.object({
   witnesses: optionalString(THEFT_TEXT_MAX),
   isInsured: z.optional(z.nullable(z.boolean({ error: 'field_invalid' }))),
   insurance_company: optionalString(40),
+  insurance_company_other: optionalString(INSURER_NAME_MAX),
   bike_price: z.optional(z.nullable(z.union([z.number({ error: 'field_invalid' }), z.string({ error: 'field_invalid' })]))),
   policeReportRequested: z.optional(z.boolean({ error: 'field_invalid' })),
   acknowledgement_payout: z.optional(z.boolean({ error: 'field_invalid' })),
@@ -394,6 +404,8 @@ export const stolenReportSchema = z.object({
   witnesses: z.nullable(z.string()),
   isInsured: z.boolean(),
   insurance_company: z.nullable(z.object({ party_id: z.string(), name: z.string() })),
+  /** The insurer's name when the owner chose one outside the register (then nothing is shared). */
+  insurance_company_other: z.nullable(z.string()),
   bike_price: z.number(),
   policeReportRequested: z.boolean(),
   /** When the report was shared with the insurer (acknowledged and insured), else null. */

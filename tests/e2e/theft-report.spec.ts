@@ -32,7 +32,7 @@ interface Owner {
 
 async function ownerWithBike(
   request: APIRequestContext,
-  options: { language: Language; nickname: string; plate?: string; profile?: Record<string, string> },
+  options: { language: Language; nickname: string; plate?: string; price?: number; profile?: Record<string, string> },
 ): Promise<Owner> {
   const { language } = options;
   const user = await apiSignUp(request, { chosen_language: language, chosen_region: language === 'no' ? 'no' : 'dk' });
@@ -49,6 +49,7 @@ async function ownerWithBike(
       color_id: 'blue',
       is_electric: language === 'da',
       ...(options.plate ? { bikekey_id: options.plate } : {}),
+      ...(options.price ? { normal_price_dkk: options.price } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -112,10 +113,15 @@ async function fillCulpritAndPlace(page: Page, language: Language, place: string
 
 async function acknowledgeAndSend(page: Page, language: Language): Promise<void> {
   await expectSection(page, language, 'send-report');
+  const send = page.getByRole('button', { name: tr(language, 'send.submit') });
+  // Until every step is complete the button looks disabled and says what is missing.
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  await expect(send).toHaveAccessibleDescription(tr(language, 'send.missing', { sections: tr(language, 'send.missingAcks') }));
   await page.getByLabel(tr(language, 'send.ack.payout')).check();
   await page.getByLabel(tr(language, 'send.ack.dataShare')).check();
   await page.getByLabel(tr(language, 'send.ack.ownershipTransfer')).check();
-  await page.getByRole('button', { name: tr(language, 'send.submit') }).click();
+  await expect(send).not.toHaveAttribute('aria-disabled', 'true');
+  await send.click();
   await expect(page.getByRole('heading', { level: 1, name: tr(language, 'confirmed.title') })).toBeVisible({ timeout: 15_000 });
 }
 
@@ -163,6 +169,7 @@ test('a stolen bike in Danish: every step, a reload midway, the incomplete alert
     language: 'da',
     nickname: 'Tyvecyklen',
     plate: 'DEMO0043',
+    price: 9500,
     profile: { street: 'Nørrebrogade 10', city: 'København N', zip_code: '2200', mobile: '+4512345678' },
   });
   const page = await pageIn(browser, 'da-DK', owner.user.token);
@@ -201,6 +208,7 @@ test('a stolen bike in Danish: every step, a reload midway, the incomplete alert
   await expect(page.getByLabel('Efternavn')).toHaveValue('Kristensen');
   await expect(page.getByLabel('Vej og husnummer')).toHaveValue('Nørrebrogade 10');
   await expect(page.getByLabel('Postnummer')).toHaveValue('2200');
+  await expect(page.getByLabel('By', { exact: true })).toHaveValue('København N');
   await expect(page.getByText('140279-••••')).toBeVisible();
   // An emptied required field is marked under it.
   await page.getByLabel('Mobil', { exact: true }).fill('');
@@ -217,6 +225,8 @@ test('a stolen bike in Danish: every step, a reload midway, the incomplete alert
   await expect(page.getByRole('group', { name: 'Er cyklen forsikret?' }).getByText('Feltet skal udfyldes')).toBeVisible();
   await answer(page, 'Er cyklen forsikret?', 'Ja');
   await page.getByLabel('Forsikringsselskab', { exact: true }).selectOption({ label: 'Demo Forsikring A/S' });
+  // The value comes from the bike's purchase price; what the owner types instead stays.
+  await expect(page.getByLabel('Cyklens værdi (kr.)')).toHaveValue('9500');
   await page.getByLabel('Cyklens værdi (kr.)').fill('12000');
   await expectNoAxeViolations(page);
   await saveAndContinue(page, 'da');
@@ -279,13 +289,22 @@ test('a stolen bike in Danish: every step, a reload midway, the incomplete alert
   await screenshots(page, 'theft-step-place');
   await saveAndContinue(page, 'da');
 
-  // Send: the acknowledgements are required; the summary has an edit link per section.
+  // Send: the acknowledgements are required; the summary has an edit link per section, and saving the
+  // section opened from it comes back to the summary.
   await expectSection(page, 'da', 'send-report');
-  await expect(page.getByRole('link', { name: 'Ret Dine oplysninger' })).toBeVisible();
+  await expect(page.getByText('12.000 kr.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ret Dine oplysninger' }).click();
+  await expectSection(page, 'da', 'personal-info');
+  await page.getByLabel('Anden telefon (valgfri)').fill('33 44 55 66');
+  await page.getByRole('button', { name: tr('da', 'saveAndReturn') }).click();
+  await expectSection(page, 'da', 'send-report');
+  await expect(page.getByText('33 44 55 66')).toBeVisible();
   await expect(page.getByText('Demo Forsikring A/S')).toBeVisible();
   await expect(page.getByText('Naboen, Jens, 11 22 33 44')).toBeVisible();
   await page.getByLabel('Lav en politianmeldelse, jeg kan give til politiet').check();
-  await page.getByRole('button', { name: 'Send anmeldelsen' }).click();
+  // The button looks disabled; pressed anyway, it names what is missing.
+  await expect(page.getByRole('button', { name: 'Send anmeldelsen' })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Send anmeldelsen' }).click({ force: true });
   await expect(page.getByRole('alert').filter({ hasText: 'Udfyld venligst alle trin for at fortsætte' })).toBeVisible();
   await expect(page.getByText('Bekræft venligst dette for at fortsætte')).toHaveCount(3);
   await expectNoAxeViolations(page);
@@ -348,6 +367,7 @@ test('in English from my bikes: the CPR number typed, a draft kept, start over, 
   const owner = await ownerWithBike(request, {
     language: 'en',
     nickname: 'Commuter',
+    price: 8000,
     profile: {
       first_name: 'Henrik',
       last_name: 'Møller',
@@ -361,9 +381,8 @@ test('in English from my bikes: the CPR number typed, a draft kept, start over, 
   await page.goto('/app/my-bikes');
   await page.getByRole('link', { name: 'Report a bike stolen' }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Report a stolen bike' })).toBeVisible();
-  // With one bike to choose from, none is chosen yet: the sections wait for it.
-  await expect(page.locator('.theft-sections > li').first()).toContainText('Choose the bike first.');
-  await page.getByRole('radio', { name: /Commuter/ }).check();
+  // The only bike is chosen already.
+  await expect(page.getByRole('radio', { name: /Commuter/ })).toBeChecked();
 
   await page.getByRole('link', { name: 'Go to the section Your information' }).click();
   await expectSection(page, 'en', 'personal-info');
@@ -379,27 +398,41 @@ test('in English from my bikes: the CPR number typed, a draft kept, start over, 
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(page.getByRole('dialog', { name: 'Start over?' })).toBeVisible();
   await page.getByRole('button', { name: 'Yes, clear the report' }).click();
-  await expect(page.getByRole('radio', { name: /Commuter/ })).not.toBeChecked();
+  await expect(page.locator('.theft-sections > li').nth(1)).toContainText('Locked');
+  await expect(page.getByRole('radio', { name: /Commuter/ })).toBeChecked();
 
-  await page.getByRole('radio', { name: /Commuter/ }).check();
   await page.getByRole('link', { name: 'Go to the section Your information' }).click();
   await expect(page.getByLabel('CPR number')).toHaveValue('');
+  await expect(page.getByLabel('City')).toHaveValue('København V');
   await page.getByLabel('CPR number').fill('300790-1243');
   await saveAndContinue(page, 'en');
-  await answer(page, 'Is the bike insured?', 'No');
-  await page.getByLabel("The bike's value (kr)").fill('8000');
+
+  // An insurer outside the register, by its name (required once "other" is chosen); the value from the bike.
+  await answer(page, 'Is the bike insured?', 'Yes');
+  await page.getByLabel('Insurance company', { exact: true }).selectOption({ label: tr('en', 'insurance.other') });
+  await expect(page.getByText(tr('en', 'insurance.otherNote'))).toBeVisible();
+  await expect(page.getByLabel("The bike's value (kr)")).toHaveValue('8000');
+  await saveAndContinue(page, 'en');
+  await expect(page.getByLabel(tr('en', 'field.insurance_company_other'))).toBeFocused();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await page.getByLabel(tr('en', 'field.insurance_company_other')).fill('Lokal Forsikring');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'theft-step-insurance-other');
   await saveAndContinue(page, 'en');
   await expectSection(page, 'en', 'bike-info');
   await answer(page, 'Was the bike locked?', 'Not locked');
   await saveAndContinue(page, 'en');
   await fillCulpritAndPlace(page, 'en', 'Vesterbrogade 5');
   await expect(page.getByText('300790-••••')).toBeVisible();
+  await expect(page.getByText('Lokal Forsikring')).toBeVisible();
+  await expect(page.getByText('8,000 kr')).toBeVisible();
   await acknowledgeAndSend(page, 'en');
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'See the stolen report' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Stolen report' })).toBeVisible();
   await expect(page.getByText('300790-••••')).toBeVisible();
+  await expect(page.getByText('Lokal Forsikring')).toBeVisible();
   await expectNoAxeViolations(page);
   await reportFound(page, 'en', 'MitID', /Henrik Møller/);
   await page.context().close();
@@ -411,7 +444,7 @@ test('in Norwegian with BankID', async ({ browser, request }) => {
     language: 'no',
     nickname: 'Tursykkelen',
     plate: 'DEMO0044',
-    profile: { first_name: 'Hanne', last_name: 'Solberg', street: 'Storgata 1', city: 'Oslo', zip_code: '0155', mobile: '+4791234567' },
+    profile: { first_name: 'Hanne', last_name: 'Solberg', street: 'Storgata 1', zip_code: '0155', mobile: '+4791234567' },
   });
   const page = await pageIn(browser, 'nb-NO', owner.user.token);
   await page.goto(`/app/my-bikes/report-stolen?bike=${owner.bikeId}`);
@@ -420,6 +453,18 @@ test('in Norwegian with BankID', async ({ browser, request }) => {
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Gå til delen Dine opplysninger' }).click();
+  await expect(page.getByLabel(tr('no', 'field.first_name'))).toHaveValue('Hanne');
+  await expect(page.getByLabel(tr('no', 'field.city'))).toHaveValue('');
+  // The city the profile gains while the report is a draft is filled in too; what was there stays.
+  const saved = await request.put('/api/identities/me', {
+    headers: { authorization: `Bearer ${owner.user.token}` },
+    data: { city: 'Oslo' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.getByLabel(tr('no', 'field.first_name')).fill('Hanne Marie');
+  await page.reload();
+  await expect(page.getByLabel(tr('no', 'field.city'))).toHaveValue('Oslo');
+  await expect(page.getByLabel(tr('no', 'field.first_name'))).toHaveValue('Hanne Marie');
   await page.getByLabel('Fødselsnummer').fill('19038112349');
   await saveAndContinue(page, 'no');
   await answer(page, 'Er sykkelen forsikret?', 'Nei');

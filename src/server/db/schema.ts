@@ -819,6 +819,8 @@ export const theftReports = pgTable(
     witnesses: text('witnesses'),
     isInsured: boolean('is_insured').notNull(),
     insurerPartyId: uuid('insurer_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** The insurer's name when the owner chose one outside the register ("other"); then nothing is shared. */
+    otherInsurerName: text('other_insurer_name'),
     bikePrice: integer('bike_price').notNull(),
     policeReportRequested: boolean('police_report_requested').notNull(),
     /** When the report was shared with the insurer (insured, and acknowledged by the owner). */

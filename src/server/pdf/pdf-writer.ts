@@ -2,9 +2,12 @@ import { type PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from
 
 // A small flowing layout for A4 PDFs with the standard Helvetica (WinAnsi has æ, ø and å): headings,
 // label/value rows, wrapped text and pictures, with a new page whenever the current one is full. Used by
-// the bill of sale (ownership) and the police report (theft).
+// the bill of sale (ownership) and the police report (theft). A document may carry a letterhead at the top
+// of every page and "page X of Y" at the foot of each (numberPages, once everything is written).
 
 const TOP = 790;
+/** Where the content starts under a letterhead. */
+const TOP_UNDER_LETTERHEAD = 752;
 const BOTTOM = 50;
 const LEFT = 50;
 const WIDTH = 495;
@@ -13,18 +16,52 @@ const VALUE_X = 230;
 /** Letters without a decomposition into a base letter and an accent. */
 const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't' };
 
+/** The product's name (the logo text) at the top left of every page, and a line (its address) at the top right. */
+export interface Letterhead {
+  name: string;
+  detail: string;
+}
+
 export class PdfWriter {
-  private y = TOP;
+  private y: number;
   private page: PDFPage;
   private readonly chars: Set<number>;
+  private readonly top: number;
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly font: PDFFont,
     private readonly bold: PDFFont,
+    private readonly letterhead: Letterhead | null = null,
   ) {
-    this.page = doc.addPage([595, 842]);
     this.chars = new Set(font.getCharacterSet());
+    this.top = letterhead ? TOP_UNDER_LETTERHEAD : TOP;
+    this.y = this.top;
+    this.page = this.newPage();
+  }
+
+  private newPage(): PDFPage {
+    const page = this.doc.addPage([595, 842]);
+    const head = this.letterhead;
+    if (head) {
+      const name = this.clean(head.name);
+      const detail = this.clean(head.detail);
+      page.drawText(name, { x: LEFT, y: 800, size: 14, font: this.bold, color: rgb(0.1, 0.1, 0.1) });
+      const width = this.font.widthOfTextAtSize(detail, 9);
+      page.drawText(detail, { x: LEFT + WIDTH - width, y: 802, size: 9, font: this.font, color: rgb(0.4, 0.4, 0.4) });
+      page.drawLine({ start: { x: LEFT, y: 790 }, end: { x: LEFT + WIDTH, y: 790 }, thickness: 1, color: rgb(0.1, 0.1, 0.1) });
+    }
+    return page;
+  }
+
+  /** Writes `label(page, count)` centred at the foot of every page; call it when the document is complete. */
+  numberPages(label: (page: number, count: number) => string) {
+    const pages = this.doc.getPages();
+    pages.forEach((page, index) => {
+      const text = this.clean(label(index + 1, pages.length));
+      const width = this.font.widthOfTextAtSize(text, 8.5);
+      page.drawText(text, { x: LEFT + (WIDTH - width) / 2, y: 25, size: 8.5, font: this.font, color: rgb(0.4, 0.4, 0.4) });
+    });
   }
 
   /** A letter WinAnsi lacks is written without its accent (ś → s, Ł → L) when that helps, else as "?"; odd spaces as spaces. */
@@ -41,8 +78,8 @@ export class PdfWriter {
 
   private room(height: number) {
     if (this.y - height < BOTTOM) {
-      this.page = this.doc.addPage([595, 842]);
-      this.y = TOP;
+      this.page = this.newPage();
+      this.y = this.top;
     }
   }
 

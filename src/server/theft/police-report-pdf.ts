@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { formatCpr } from '../../domain/identity.js';
 import type { Language } from '../../domain/locale.js';
 import { getFixedT, INTL_LOCALES, t } from '../i18n/index.js';
 import { PdfWriter } from '../pdf/pdf-writer.js';
@@ -7,12 +8,27 @@ import type { OwnReport } from './report-read.js';
 
 // The police report as a PDF (pdf-lib): everything the police ask for when a bike theft is reported, in
 // the caller's language (pdf.policeReport in the shared catalogs), with the full personal ID number (the owner's own document) and the pictures
-// of the bike from the current ownership (JPEG; police-report.ts converts them).
+// of the bike from the current ownership (JPEG; police-report.ts converts them), the locks registered on the
+// bike, under the product's letterhead with "page X of Y" on every page.
+
+/** A lock registered on the bike (equipment of the type lock). */
+export interface ReportLock {
+  manufacturer: string | null;
+  product: string | null;
+  type: string | null;
+  serialNumbers: string[];
+  varefakta: string | null;
+  keyNumber: string | null;
+  note: string | null;
+}
 
 export interface PoliceReportInput extends OwnReport {
   language: Language;
   cpr: string | null;
   plates: string[];
+  locks: ReportLock[];
+  /** The product's address on the web (PUBLIC_URL), in the letterhead. */
+  publicUrl: string;
   pictures: { kind: 'public' | 'frame_number' | 'plate' | 'lock_proof'; jpeg: Buffer }[];
   now: Date;
 }
@@ -34,7 +50,10 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
   doc.setTitle(`${w('title')} ${report.id}`);
   doc.setAuthor(t(language, 'pdf:author'));
   doc.setCreationDate(input.now);
-  const pdf = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const pdf = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), {
+    name: t(language, 'common:brand'),
+    detail: hostOf(input.publicUrl),
+  });
 
   pdf.text(w('title'), { size: 20, bold: true });
   pdf.gap(4);
@@ -46,7 +65,7 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
 
   pdf.heading(w('owner'));
   pdf.row(w('name'), `${report.firstName} ${report.lastName}`);
-  pdf.row(w('cpr'), or(input.cpr));
+  pdf.row(w('cpr'), input.cpr ? formatCpr(input.cpr) : w('none'));
   const unit = [
     report.floor ? `${report.floor}. ${w('floor')}` : null,
     report.side ? `${w('side')} ${report.side}` : null,
@@ -80,6 +99,10 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
   }
   pdf.row(w('lock'), w(`locks.${report.lockStatus}`));
 
+  pdf.heading(w('registeredLocks'));
+  if (input.locks.length === 0) pdf.text(w('noLocks'), { grey: true });
+  for (const [index, lock] of input.locks.entries()) pdf.row(w('lockNumbered', { n: index + 1 }), lockLines(lock, language, w));
+
   pdf.heading(w('theft'));
   pdf.row(w('lastSeen'), dateTime(report.timeLastSeen));
   pdf.row(w('noticed'), dateTime(report.notedTime));
@@ -94,7 +117,7 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
 
   pdf.heading(w('insurance'));
   pdf.row(w('insured'), yesNo(report.isInsured));
-  if (report.isInsured) pdf.row(w('insurer'), or(input.insurerName));
+  if (report.isInsured) pdf.row(w('insurer'), or(input.insurerName ?? report.otherInsurerName));
   pdf.row(w('value'), money(report.bikePrice));
   if (report.sharedWithInsurerAt) pdf.row(w('sharedWithInsurer'), dateTime(report.sharedWithInsurerAt));
 
@@ -104,5 +127,30 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
 
   pdf.gap(10);
   pdf.text(`${w('generated')}: ${dateTime(input.now)}`, { size: 8.5, grey: true });
+  pdf.numberPages((page, count) => t(language, 'pdf:pageOf', { page, count }));
   return Buffer.from(await doc.save());
+}
+
+/** "localhost:3000" of "http://localhost:3000/": the product's address as the letterhead shows it. */
+function hostOf(publicUrl: string): string {
+  try {
+    const url = new URL(publicUrl);
+    return `${url.host}${url.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return publicUrl;
+  }
+}
+
+/** A lock as lines: make and model, its type, then the numbers that identify it. */
+function lockLines(lock: ReportLock, language: Language, w: (key: string) => string): string {
+  const name = [lock.manufacturer, lock.product].filter(Boolean).join(' ');
+  const lines = [
+    name || null,
+    lock.type ? t(language, `bike-terms:lock.${lock.type}`) : null,
+    lock.serialNumbers.length ? `${w('lockSerial')}: ${lock.serialNumbers.join(', ')}` : null,
+    lock.varefakta ? `${w('lockVarefakta')}: ${lock.varefakta}` : null,
+    lock.keyNumber ? `${w('lockKey')}: ${lock.keyNumber}` : null,
+    lock.note,
+  ].filter((line): line is string => Boolean(line?.trim()));
+  return lines.length ? lines.join('\n') : w('none');
 }

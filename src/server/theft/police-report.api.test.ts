@@ -61,7 +61,7 @@ describe('the police report', () => {
       'Bicycle theft report',
       String(report.id),
       'Anna Jensen',
-      '0101901234',
+      '010190-1234',
       'Nørregade 1, 3. floor, side th',
       '1165 København K',
       'anna.jensen@example.dk',
@@ -79,6 +79,59 @@ describe('the police report', () => {
       'Frame number',
     ])
       expect(text).toContain(expected);
+  });
+
+  it("lists the bike's registered locks, carries the letterhead and numbers its pages", async () => {
+    const owner = await o.user({ language: 'en' });
+    const bike = await o.bike(owner);
+    const lock = await api(o.t.app, owner.token, 'POST', `/api/bikes/${bike.id}/equipment/`, {
+      item_type_memo: 'lock',
+      manufacturer_name: 'Abus',
+      product_name: 'Granit X-Plus 540',
+      lock_type_memo: 'padlock',
+      serial_numbers: ['SN-1'],
+      varefakta_number: 'VF-12345',
+      physical_key_number: 'K-998',
+    });
+    expect(lock.statusCode, lock.body).toBe(201);
+    // A battery is no lock: it stays off the list.
+    await api(o.t.app, owner.token, 'POST', `/api/bikes/${bike.id}/equipment/`, { item_type_memo: 'battery', manufacturer_name: 'Bosch' });
+    // Long descriptions, so the report runs over more than one page.
+    const long = 'The culprit wore a green jacket and rode away towards the lakes. '.repeat(30);
+    await reportStolen(o.t, owner, bike.id, { culprit_info: long, witnesses: long });
+
+    const pdf = (await get(owner.token, bike.id)).rawPayload;
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    const text = drawnText(pdf);
+    expect(text).toContain('Registered locks');
+    expect(text).toContain('Abus Granit X-Plus 540');
+    expect(text).toContain('Padlock');
+    expect(text).toContain('VF-12345');
+    expect(text).toContain('K-998');
+    expect(text).not.toContain('Bosch');
+    // The letterhead on every page: the product's name and its address on the web.
+    expect(text.match(/^Bike Register$/gm)?.length).toBe(pages);
+    expect(text.match(/^localhost:3000$/gm)?.length).toBe(pages);
+    for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
+    expect(text).not.toContain(`Page ${pages + 1} of`);
+  });
+
+  it('says when no lock is registered, and writes a Norwegian fødselsnummer grouped', async () => {
+    const owner = await o.user({ language: 'no' });
+    const bike = await o.bike(owner);
+    await reportStolen(o.t, owner, bike.id, {
+      cpr_number: '19038112349',
+      isInsured: true,
+      insurance_company: 'other',
+      insurance_company_other: 'Lokal Forsikring',
+    });
+    const text = drawnText((await get(owner.token, bike.id, 'no')).rawPayload);
+    expect(text).toContain('190381 12349');
+    expect(text).toContain('Ingen registrerte låser');
+    expect(text).toMatch(/^Side 1 av \d$/m);
+    expect(text).toContain('Sykkelregisteret');
+    expect(text).toMatch(/^Forsikringsselskap\nLokal Forsikring$/m);
   });
 
   it('speaks the language of the request and makes do without pictures', async () => {

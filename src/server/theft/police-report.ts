@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Language } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
-import { pictures, plates } from '../db/schema.js';
+import { equipment, pictures, plates } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { auditCprRead } from '../shared/audit.js';
 import { decryptField } from '../shared/secrets.js';
@@ -40,6 +40,19 @@ export async function policeReportFile(
     .from(plates)
     .where(eq(plates.bikeId, own.bike.id))
     .orderBy(asc(plates.assignedAt), asc(plates.id));
+  const lockRows = await ctx.db
+    .select({
+      manufacturer: equipment.manufacturerName,
+      product: equipment.productName,
+      type: equipment.lockTypeMemo,
+      serialNumbers: equipment.serialNumbers,
+      varefakta: equipment.varefaktaNumber,
+      keyNumber: equipment.physicalKeyNumber,
+      note: equipment.note,
+    })
+    .from(equipment)
+    .where(and(eq(equipment.bikeId, own.bike.id), eq(equipment.itemTypeMemo, 'lock')))
+    .orderBy(asc(equipment.createdAt), asc(equipment.id));
   const pictureRows = await ctx.db
     .select({ kind: pictures.kind, storageKey: pictures.storageKey })
     .from(pictures)
@@ -63,6 +76,8 @@ export async function policeReportFile(
     language,
     cpr,
     plates: plateRows.map((p) => p.id),
+    locks: lockRows,
+    publicUrl: ctx.config.publicUrl,
     pictures: converted,
     now: new Date(),
   });

@@ -82,6 +82,7 @@ export function toStolenReport(ctx: AppContext, { report, insurerName }: OwnRepo
     witnesses: report.witnesses,
     isInsured: report.isInsured,
     insurance_company: report.insurerPartyId && insurerName ? { party_id: report.insurerPartyId, name: insurerName } : null,
+    insurance_company_other: report.otherInsurerName,
     bike_price: report.bikePrice,
     policeReportRequested: report.policeReportRequested,
     shared_with_insurer_at: report.sharedWithInsurerAt ? iso(report.sharedWithInsurerAt) : null,

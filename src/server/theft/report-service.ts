@@ -4,6 +4,7 @@ import type { Language } from '../../domain/locale.js';
 import {
   type BatteryLocation,
   type LockStatus,
+  OTHER_INSURER,
   parseTheftTime,
   priceOf,
   publicLocation,
@@ -84,7 +85,10 @@ export async function fileStolenReport(
         now,
         timeZone: THEFT_TIME_ZONE,
       });
-      const insurer = input.isInsured === true ? orNull(input.insurance_company) : null;
+      const chosenInsurer = input.isInsured === true ? orNull(input.insurance_company) : null;
+      // "Other": an insurer outside the register, kept by name; no insurer of the register gets the report.
+      const otherInsurer = chosenInsurer === OTHER_INSURER ? orNull(input.insurance_company_other) : null;
+      const insurer = chosenInsurer === OTHER_INSURER ? null : chosenInsurer;
       const problemsWithInsurer: { field: string; code: TheftProblem['code'] | 'insurer_not_found' }[] = [...problems];
       if (insurer && !(await isInsurer(tx, insurer))) problemsWithInsurer.push({ field: 'insurance_company', code: 'insurer_not_found' });
       if (problemsWithInsurer.length > 0) throw new AppFieldErrors(problemsWithInsurer);
@@ -95,7 +99,7 @@ export async function fileStolenReport(
       const latitude = input.latitude ?? 0;
       const longitude = input.longitude ?? 0;
       const place = publicLocation(latitude, longitude);
-      const shared = input.isInsured === true && input.acknowledgement_data_share === true;
+      const shared = insurer !== null && input.acknowledgement_data_share === true;
       await tx.insert(theftReports).values({
         bikeId: bike.id,
         ownershipId: ownership.id,
@@ -134,6 +138,7 @@ export async function fileStolenReport(
         witnesses: input.hasWitness ? orNull(input.witnesses) : null,
         isInsured: input.isInsured === true,
         insurerPartyId: insurer,
+        otherInsurerName: otherInsurer,
         bikePrice: priceOf(input.bike_price, language) ?? 0,
         policeReportRequested: input.policeReportRequested === true,
         sharedWithInsurerAt: shared ? now : null,

@@ -128,17 +128,41 @@ describe('filing a complete report', () => {
     expect(report.shared_with_insurer_at).toEqual(expect.any(String));
   });
 
+  it('takes an insurer outside the register by its name and shares the report with no insurer of the register', async () => {
+    const owner = await o.user();
+    const bike = await o.bike(owner);
+    const missing = await fileReport(o.t, owner, reportBody(bike.id, { isInsured: true, insurance_company: 'other' }));
+    expect(missing.statusCode, missing.body).toBe(422);
+    expect(missing.json().detail).toEqual([{ loc: ['body', 'insurance_company_other'], msg: expect.any(String), type: 'field_required' }]);
+
+    const report = await reportStolen(o.t, owner, bike.id, {
+      isInsured: true,
+      insurance_company: 'other',
+      insurance_company_other: '  Lokal Forsikring  ',
+    });
+    expect(report).toMatchObject({ insurance_company: null, insurance_company_other: 'Lokal Forsikring', shared_with_insurer_at: null });
+    const read = await api(o.t.app, owner.token, 'GET', `/api/bikes/${bike.id}/stolen-report`);
+    expect(read.json()).toMatchObject({ insurance_company: null, insurance_company_other: 'Lokal Forsikring' });
+  });
+
   it('leaves out the insurer, battery, culprit and witnesses when they do not apply', async () => {
     const owner = await o.user();
     const bike = await o.bike(owner);
     const report = await reportStolen(o.t, owner, bike.id, {
       isInsured: false,
       insurance_company: 'not-looked-at',
+      insurance_company_other: 'Not looked at either',
       is_electric: false,
       isCulpritRecognizable: false,
       hasWitness: false,
     });
-    expect(report).toMatchObject({ insurance_company: null, battery_location: null, culprit_info: null, witnesses: null });
+    expect(report).toMatchObject({
+      insurance_company: null,
+      insurance_company_other: null,
+      battery_location: null,
+      culprit_info: null,
+      witnesses: null,
+    });
   });
 });
 

@@ -16,7 +16,7 @@ import { type useWizard, WIZARD_BASE } from './use-wizard';
 
 /**
  * /app/my-bikes/report-stolen: the wizard's overview (§2). First the bike (one of yours not reported
- * stolen; ?bike= preselects it), then the sections in order with their status and a link; a locked
+ * stolen; ?bike= preselects it, and so does having only one), then the sections in order with their status and a link; a locked
  * section says why. "Start over" clears the draft after a confirmation.
  */
 export function OverviewPage({ wizard }: { wizard: ReturnType<typeof useWizard> }) {
@@ -39,6 +39,12 @@ export function OverviewPage({ wizard }: { wizard: ReturnType<typeof useWizard> 
     if (candidates.some((b) => b.id === wanted)) chooseBike(wanted);
     setParams({}, { replace: true });
   }, [wanted, bikes.data, candidates, chooseBike, setParams]);
+
+  // The only bike that can be reported is chosen already (also again after "Start over").
+  const only = candidates.length === 1 ? candidates[0]?.id : undefined;
+  useEffect(() => {
+    if (only && !wanted && !chosen) chooseBike(only);
+  }, [only, wanted, chosen, chooseBike]);
 
   if (bikes.isPending) return <Loading />;
   if (bikes.isError) return <LoadError error={bikes.error} onRetry={() => void bikes.refetch()} retrying={bikes.isFetching} />;

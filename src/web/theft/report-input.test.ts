@@ -54,6 +54,20 @@ describe('the report the wizard sends', () => {
     expect(input).not.toHaveProperty('unlockedSteps');
   });
 
+  it("sends an insurer outside the register by its name, and the name only when 'other' is chosen", () => {
+    const other = reportInput(
+      { ...complete, isInsured: true, insurance_company: 'other', insurance_company_other: 'Lokal Forsikring' },
+      'da',
+    );
+    expect(other).toMatchObject({ insurance_company: 'other', insurance_company_other: 'Lokal Forsikring' });
+    const registered = reportInput(
+      { ...complete, isInsured: true, insurance_company: 'some-id', insurance_company_other: 'typed before' },
+      'da',
+    );
+    expect(registered).toMatchObject({ insurance_company: 'some-id', insurance_company_other: null });
+    expect(reportInput({ ...complete, insurance_company: 'other', insurance_company_other: 'x' }, 'da').insurance_company_other).toBeNull();
+  });
+
   it('sends the CPR number typed in this tab', () => {
     expect(reportInput({ ...complete, cpr_number: ' 140279-1242 ' }, 'da').cpr_number).toBe('140279-1242');
   });
@@ -72,6 +86,7 @@ describe('the sections still to complete', () => {
 
   it('finds the section of a field a server 422 names', () => {
     expect(sectionOfField('insurance_company')).toBe('insurance');
+    expect(sectionOfField('insurance_company_other')).toBe('insurance');
     expect(sectionOfField('latitude')).toBe('time-location');
     expect(sectionOfField('nonsense')).toBeNull();
     expect(sectionOfField(undefined)).toBeNull();

@@ -1,5 +1,5 @@
 import type { Language } from '../../domain/locale';
-import { priceOf, type StolenReportDraft, type StolenReportInput } from '../../domain/theft';
+import { OTHER_INSURER, priceOf, type StolenReportDraft, type StolenReportInput } from '../../domain/theft';
 
 const isoOf = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -15,6 +15,7 @@ export function reportInput(d: StolenReportDraft, language: Language): StolenRep
     noted_time: isoOf(d.noted_time),
     bike_price: priceOf(d.bike_price, language),
     insurance_company: d.isInsured ? (d.insurance_company ?? null) : null,
+    insurance_company_other: d.isInsured && d.insurance_company === OTHER_INSURER ? (d.insurance_company_other ?? null) : null,
     battery_location: d.is_electric ? (d.battery_location ?? null) : null,
     culprit_info: d.isCulpritKnown || d.isCulpritRecognizable ? (d.culprit_info ?? null) : null,
     witnesses: d.hasWitness ? (d.witnesses ?? null) : null,

@@ -46,7 +46,7 @@ function FiledReport({ report }: { report: StolenReport }) {
   const reportedAt = formatDateTime(report.reported_at, i18n.resolvedLanguage, 'long');
   const values: SummaryValues = {
     ...report,
-    insurer_name: report.insurance_company?.name ?? null,
+    insurer_name: report.insurance_company?.name ?? report.insurance_company_other ?? null,
     cpr_display: report.cpr_number_masked,
     insurance_company: undefined,
   } as SummaryValues;

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sectionStatus, THEFT_SECTIONS, type TheftSection } from '../../domain/theft';
 import { bikeName } from '../bikes/bike-terms';
 import { Alert } from '../ui/alert';
@@ -14,6 +14,7 @@ import { InsuranceStep } from './insurance-step';
 import { PersonalStep } from './personal-step';
 import { SendStep } from './send-step';
 import { type StepForm, useStepForm } from './step-form';
+import { FROM_SUMMARY } from './summary';
 import { TimePlaceStep } from './time-place-step';
 import { type useWizard, WIZARD_BASE } from './use-wizard';
 
@@ -30,7 +31,11 @@ export function attemptAndFocus(form: StepForm, container: HTMLElement): boolean
   return complete;
 }
 
-/** One section of the wizard (/app/my-bikes/report-stolen/{section}): its fields and "Save and continue". */
+/**
+ * One section of the wizard (/app/my-bikes/report-stolen/{section}): its fields and "Save and continue".
+ * Opened from the summary (?from=summary, its "Edit" links), saving returns to the summary instead of
+ * going on through the following sections.
+ */
 export function SectionPage({ section, wizard }: { section: TheftSection; wizard: ReturnType<typeof useWizard> }) {
   const { t } = useTranslation(['theft', 'bike-terms']);
   const navigate = useNavigate();
@@ -39,6 +44,12 @@ export function SectionPage({ section, wizard }: { section: TheftSection; wizard
   const index = THEFT_SECTIONS.indexOf(section);
   const status = sectionStatus(section, wizard.draft, wizard.ctx);
   const title = t(`section.${section}`);
+  const [params] = useSearchParams();
+  const fromSummary =
+    params.get('from') === FROM_SUMMARY && section !== 'send-report' && sectionStatus('send-report', wizard.draft, wizard.ctx) !== 'locked';
+  const back = fromSummary
+    ? { to: `${WIZARD_BASE}/send-report`, label: t('backToSummary') }
+    : { to: WIZARD_BASE, label: t('backToOverview') };
 
   let body: ReactNode;
   if (!wizard.draft.bike_id) {
@@ -64,15 +75,16 @@ export function SectionPage({ section, wizard }: { section: TheftSection; wizard
       event.preventDefault();
       if (!attemptAndFocus(form, event.currentTarget)) return;
       unlockNext(section);
-      navigate(next ? `${WIZARD_BASE}/${next}` : WIZARD_BASE);
+      if (fromSummary) navigate(`${WIZARD_BASE}/send-report`);
+      else navigate(next ? `${WIZARD_BASE}/${next}` : WIZARD_BASE);
     };
     body = (
       <form className="theft-form" noValidate onSubmit={submit}>
         <StepFields section={section} form={form} profileCpr={wizard.profile.data?.cpr_number ?? null} />
         <div className="actions">
-          <Button type="submit">{t('saveAndContinue')}</Button>
-          <Link to={WIZARD_BASE} className="btn btn-secondary">
-            {t('backToOverview')}
+          <Button type="submit">{fromSummary ? t('saveAndReturn') : t('saveAndContinue')}</Button>
+          <Link to={back.to} className="btn btn-secondary">
+            {back.label}
           </Link>
         </div>
       </form>
@@ -82,9 +94,9 @@ export function SectionPage({ section, wizard }: { section: TheftSection; wizard
   return (
     <div className="theft-page">
       <p className="bike-back">
-        <Link to={WIZARD_BASE}>
+        <Link to={back.to}>
           <span aria-hidden="true">← </span>
-          {t('backToOverview')}
+          {back.label}
         </Link>
       </p>
       <p className="theft-step-count">{t('stepCount', { step: index + 1, count: THEFT_SECTIONS.length })}</p>

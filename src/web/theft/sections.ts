@@ -16,7 +16,7 @@ const SECTION_FIELDS: Record<TheftSection, readonly string[]> = {
     'door',
     'cpr_number',
   ],
-  insurance: ['isInsured', 'insurance_company', 'bike_price'],
+  insurance: ['isInsured', 'insurance_company', 'insurance_company_other', 'bike_price'],
   'bike-info': ['frame_number', 'bike_category', 'is_electric', 'bike_color', 'lock_status', 'battery_location'],
   'culprit-info': ['isCulpritKnown', 'isCulpritRecognizable', 'culprit_info', 'hasWitness', 'witnesses'],
   'time-location': ['time_last_seen', 'noted_time', 'place', 'latitude', 'longitude', 'location_id'],

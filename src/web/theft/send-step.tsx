@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { maskCpr } from '../../domain/identity';
+import { OTHER_INSURER } from '../../domain/theft';
 import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -15,7 +16,11 @@ import { ReportSummary } from './summary';
 import { useFileReport, useInsurers } from './theft-api';
 import { type useWizard, WIZARD_BASE } from './use-wizard';
 
-/** Send the report (§2, §5): police report wanted, the three acknowledgements, a summary with edit links, Submit. */
+/**
+ * Send the report (§2, §5): police report wanted, the three acknowledgements, a summary with edit links, Submit.
+ * Until every step is complete the button looks disabled (aria-disabled) and says what is missing; pressed
+ * anyway, it shows the alert with links to those steps.
+ */
 export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<typeof useWizard> }) {
   const { t } = useTranslation('theft');
   const navigate = useNavigate();
@@ -24,7 +29,19 @@ export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<
   const insurers = useInsurers(wizard.draft.isInsured === true);
   const [incomplete, setIncomplete] = useState<ReturnType<typeof incompleteSections> | null>(null);
   const { draft, ctx } = wizard;
-  const insurer = insurers.data?.insurers.find((i) => i.party_id === draft.insurance_company);
+  const insurerName =
+    draft.insurance_company === OTHER_INSURER
+      ? draft.insurance_company_other?.trim() || null
+      : (insurers.data?.insurers.find((i) => i.party_id === draft.insurance_company)?.name ?? null);
+  const missingNow = incompleteSections(draft, ctx);
+  const ready = missingNow.length === 0 && Boolean(draft.bike_id);
+  const missingId = useId();
+  const missingText = t('send.missing', {
+    sections: [
+      ...(draft.bike_id ? [] : [t('overview.chooseBikeFirst')]),
+      ...missingNow.map((s) => (s === 'send-report' ? t('send.missingAcks') : t(`section.${s}`))),
+    ].join(', '),
+  });
   const profileCpr = wizard.profile.data?.cpr_number ?? null;
   const cpr = draft.cpr_number?.trim();
 
@@ -75,12 +92,23 @@ export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<
         sections={['personal-info', 'insurance', 'bike-info', 'culprit-info', 'time-location']}
         values={{
           ...draft,
-          insurer_name: insurer?.name ?? null,
+          insurer_name: insurerName,
           cpr_display: cpr ? maskCpr(cpr.replace(/[\s-]/g, '')) : profileCpr ? t('send.cprFromProfile', { cpr: profileCpr }) : null,
         }}
       />
+      {!ready && (
+        <p className="muted theft-send-missing" id={missingId}>
+          {missingText}
+        </p>
+      )}
       <div className="actions">
-        <Button type="submit" busy={file.isPending}>
+        <Button
+          type="submit"
+          busy={file.isPending}
+          aria-disabled={ready ? undefined : true}
+          aria-describedby={ready ? undefined : missingId}
+          className={ready ? undefined : 'theft-send-waiting'}
+        >
           {t('send.submit')}
         </Button>
         <Link to={WIZARD_BASE} className="btn btn-secondary">

@@ -5,6 +5,9 @@ import { normaliseLanguage } from '../../domain/locale';
 import { parseTheftTime, priceOf, type StolenReportDraft, THEFT_SECTIONS, type TheftSection } from '../../domain/theft';
 import { formatDateTime, numberFormat } from '../lib/intl';
 
+/** `?from=summary`: a section opened from the summary; saving it returns there (section-page.tsx). */
+export const FROM_SUMMARY = 'summary';
+
 /** What the summary shows: the draft or a filed report, with the insurer's name and the CPR number as shown. */
 export type SummaryValues = Omit<StolenReportDraft, 'insurance_company' | 'cpr_number'> & {
   insurer_name?: string | null;
@@ -81,7 +84,7 @@ function rows(section: TheftSection, v: SummaryValues, t: TFunction, language: s
 
 /**
  * The report section by section, as a definition list each; `editBase` adds an edit link per section
- * (the wizard's send step). `sections` leaves some out.
+ * (the wizard's send step), which opens the section so that saving it comes back. `sections` leaves some out.
  */
 export function ReportSummary(props: {
   values: SummaryValues;
@@ -99,7 +102,10 @@ export function ReportSummary(props: {
           <div className="theft-summary-head">
             <Heading id={`summary-${section}`}>{t(`section.${section}`)}</Heading>
             {props.editBase && (
-              <Link to={`${props.editBase}/${section}`} aria-label={t('summary.editSection', { section: t(`section.${section}`) })}>
+              <Link
+                to={`${props.editBase}/${section}?from=${FROM_SUMMARY}`}
+                aria-label={t('summary.editSection', { section: t(`section.${section}`) })}
+              >
                 {t('summary.edit')}
               </Link>
             )}

@@ -4,29 +4,29 @@ import { normaliseLanguage } from '../../domain/locale';
 import type { StolenReportDraft, TheftRuleContext } from '../../domain/theft';
 import { useBike } from '../bikes/bikes-api';
 import { useProfile } from '../lib/profile';
-import { type DraftFields, useTheftCpr, useTheftDraft } from './draft-store';
+import { type DraftFields, hasNewPrefill, useTheftCpr, useTheftDraft } from './draft-store';
 
 export const WIZARD_BASE = '/app/my-bikes/report-stolen';
 
 /**
  * The wizard's state for any of its pages: the persisted draft with the CPR number of this tab, the rule
- * context (does the profile hold a CPR number?), and the prefill from the profile and the chosen bike
- * (§2 issue 6: only empty fields, and only once, so a field the owner emptied stays empty).
+ * context (does the profile hold a CPR number?), and the prefill from the profile (name, contact, address)
+ * and the chosen bike (its details and purchase price): only empty fields, each at most once, so a field the
+ * owner emptied stays empty (draft-store.ts).
  */
 export function useWizard() {
   const draft = useTheftDraft((s) => s.draft);
   const update = useTheftDraft((s) => s.update);
   const prefill = useTheftDraft((s) => s.prefill);
-  const prefilledProfile = useTheftDraft((s) => s.prefilledProfile);
-  const prefilledBike = useTheftDraft((s) => s.prefilledBike);
+  const prefilled = useTheftDraft((s) => s.prefilledFields);
   const cpr = useTheftCpr((s) => s.cpr);
   const profile = useProfile();
   const bike = useBike(draft.bike_id ?? '');
 
-  useEffect(() => {
+  const fromProfile = useMemo(() => {
     const p = profile.data;
-    if (!p || prefilledProfile) return;
-    prefill('profile', {
+    if (!p) return null;
+    return {
       first_name: p.first_name ?? undefined,
       last_name: p.last_name ?? undefined,
       email: p.email,
@@ -38,19 +38,24 @@ export function useWizard() {
       floor: p.floor ?? undefined,
       side: p.side ?? undefined,
       door: p.door ?? undefined,
-    });
-  }, [profile.data, prefilledProfile, prefill]);
-
-  useEffect(() => {
+    };
+  }, [profile.data]);
+  const fromBike = useMemo(() => {
     const b = bike.data;
-    if (!b || b.id !== draft.bike_id || prefilledBike === b.id) return;
-    prefill('bike', {
+    if (!b || b.id !== draft.bike_id) return null;
+    return {
       frame_number: b.frame_number ?? undefined,
       bike_category: b.category_id ?? undefined,
       bike_color: b.color_id ?? undefined,
       is_electric: b.is_electric,
-    });
-  }, [bike.data, draft.bike_id, prefilledBike, prefill]);
+      // The purchase price, as the bike's value until the owner says otherwise.
+      bike_price: b.normal_price_dkk ?? undefined,
+    };
+  }, [bike.data, draft.bike_id]);
+  // Runs again when the draft starts over or another bike is chosen (prefilled is emptied then).
+  useEffect(() => {
+    for (const values of [fromProfile, fromBike]) if (values && hasNewPrefill(values, prefilled)) prefill(values);
+  }, [fromProfile, fromBike, prefilled, prefill]);
 
   const language = normaliseLanguage(useTranslation().i18n.resolvedLanguage);
   const ctx: TheftRuleContext = useMemo(

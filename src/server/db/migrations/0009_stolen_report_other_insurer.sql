@@ -1,0 +1,1 @@
+ALTER TABLE "theft_report" ADD COLUMN "other_insurer_name" text;
