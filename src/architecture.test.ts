@@ -95,7 +95,7 @@ const SERVER = {
     documents: ['pictures'],
     equipment: ['documents', 'pictures'],
     events: [],
-    identity: [],
+    identity: ['bikes'],
     organisations: ['identity'],
     ownership: ['plates', 'pictures', 'search', 'chats', 'documents'],
     pictures: [],
