@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 
 // WCAG 2.2 focus appearance: the ring a keyboard user follows contrasts at least 3:1 with what it sits on.
 // For each focused control the browser's own computed style is read (box-shadow layers and outline), each
@@ -6,24 +6,32 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 // background around the control, and some ring contrasts 3:1 with the control's own background (a dark
 // button needs a light halo, a white field a dark ring).
 
+/** [r, g, b, a]: channels 0–255, alpha 0–1. */
+type Rgba = [number, number, number, number];
+type Rgb = [number, number, number];
+
 interface Ring {
-  /** The rings from the control outwards: [r, g, b, a] (0–255, alpha 0–1) and their thickness in px. */
-  rings: { color: number[]; width: number }[];
-  own: number[];
-  around: number[];
+  /** The rings from the control outwards, with their thickness in px. */
+  rings: { color: Rgba; width: number }[];
+  own: Rgba;
+  around: Rgba;
 }
 
-async function focusRing(page: Page, control: Locator): Promise<Ring> {
+async function focusRing(control: Locator): Promise<Ring> {
   await control.focus();
   return control.evaluate((element) => {
     if (!element.matches(':focus-visible')) throw new Error('not :focus-visible');
     // rgb(…)/rgba(…) in 0–255, or color(srgb …) in 0–1 (what color-mix() computes to).
-    const parse = (text: string): number[] => {
-      const parts = text.replace(/^color\(srgb/, '').match(/[\d.]+/g)?.map(Number) ?? [];
+    const parse = (text: string): [number, number, number, number] => {
+      const parts =
+        text
+          .replace(/^color\(srgb/, '')
+          .match(/[\d.]+/g)
+          ?.map(Number) ?? [];
       const scale = text.startsWith('color(') ? 255 : 1;
       return [(parts[0] ?? 0) * scale, (parts[1] ?? 0) * scale, (parts[2] ?? 0) * scale, parts[3] ?? 1];
     };
-    const background = (from: Element | null): number[] => {
+    const background = (from: Element | null): [number, number, number, number] => {
       for (let e = from; e; e = e.parentElement) {
         const colour = parse(getComputedStyle(e).backgroundColor);
         if (colour[3] > 0) return colour;
@@ -31,17 +39,25 @@ async function focusRing(page: Page, control: Locator): Promise<Ring> {
       return [255, 255, 255, 1];
     };
     const style = getComputedStyle(element);
-    const rings: { color: number[]; width: number }[] = [];
+    const rings: { color: [number, number, number, number]; width: number }[] = [];
     if (style.boxShadow !== 'none') {
       // "rgb(…) 0px 0px 0px 2px, rgba(…) 0px 0px 0px 4px": the first layer is drawn on top.
       for (const layer of style.boxShadow.split(/,(?![^(]*\))/)) {
         const colour = layer.match(/(rgba?|color)\([^)]*\)/)?.[0] ?? 'rgba(0,0,0,0)';
-        const lengths = layer.replace(colour, '').match(/-?[\d.]+px/g)?.map((l) => Number.parseFloat(l)) ?? [];
+        const lengths =
+          layer
+            .replace(colour, '')
+            .match(/-?[\d.]+px/g)
+            ?.map((l) => Number.parseFloat(l)) ?? [];
         const spread = lengths[3] ?? 0;
         if (spread > 0 && !layer.includes('inset')) rings.push({ color: parse(colour), width: spread });
       }
+      // Spreads are measured from the control: each ring's own thickness is what the one inside leaves.
       rings.sort((a, b) => a.width - b.width);
-      for (let i = rings.length - 1; i > 0; i--) rings[i].width -= rings[i - 1].width;
+      const spreads = rings.map((r) => r.width);
+      rings.forEach((r, i) => {
+        r.width -= spreads[i - 1] ?? 0;
+      });
     }
     if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) {
       const colour = parse(style.outlineColor);
@@ -51,7 +67,7 @@ async function focusRing(page: Page, control: Locator): Promise<Ring> {
   });
 }
 
-function luminance([r, g, b]: number[]): number {
+function luminance([r, g, b]: Rgb): number {
   const channel = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -59,20 +75,20 @@ function luminance([r, g, b]: number[]): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
-function contrast(a: number[], b: number[]): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+function contrast(a: Rgb, b: Rgb): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
 /** A colour with alpha drawn over an opaque one. */
-function over(top: number[], bottom: number[]): number[] {
-  const a = top[3] ?? 1;
-  return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a));
+function over(top: Rgba, bottom: Rgb | Rgba): Rgb {
+  const a = top[3];
+  return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a)];
 }
 
 function expectVisibleRing(name: string, ring: Ring) {
   const solid = ring.rings.filter((r) => r.width >= 2).map((r) => over(r.color, ring.around));
-  const best = (against: number[]) => Math.max(0, ...solid.map((colour) => contrast(colour, against)));
+  const best = (against: Rgb) => Math.max(0, ...solid.map((colour) => contrast(colour, against)));
   expect(best(over(ring.around, [255, 255, 255])), `${name}: a ring against the background around it`).toBeGreaterThanOrEqual(3);
   expect(best(over(ring.own, ring.around)), `${name}: a ring against its own background`).toBeGreaterThanOrEqual(3);
 }
@@ -84,8 +100,8 @@ test('the keyboard focus ring contrasts at least 3:1 with the page and with the 
   await page.keyboard.press('Tab');
 
   const main = page.getByRole('main');
-  expectVisibleRing('email field', await focusRing(page, main.getByLabel('E-mail')));
-  expectVisibleRing('primary button', await focusRing(page, main.getByRole('button', { name: 'Log ind' })));
-  expectVisibleRing('link in the form', await focusRing(page, main.getByRole('link').first()));
-  expectVisibleRing('header link', await focusRing(page, page.getByRole('banner').getByRole('link', { name: 'Opret bruger' })));
+  expectVisibleRing('email field', await focusRing(main.getByLabel('E-mail')));
+  expectVisibleRing('primary button', await focusRing(main.getByRole('button', { name: 'Log ind' })));
+  expectVisibleRing('link in the form', await focusRing(main.getByRole('link').first()));
+  expectVisibleRing('header link', await focusRing(page.getByRole('banner').getByRole('link', { name: 'Opret bruger' })));
 });

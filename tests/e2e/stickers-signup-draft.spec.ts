@@ -5,9 +5,7 @@ import { uniqueEmail } from './support/session';
 // camera app, a lost connection), like the product's other forms: every field but the password. A finished
 // sign-up forgets the draft.
 
-test('the sign-up from a scanned plate keeps its draft across a reload, never the password, and forgets it when done', async ({
-  page,
-}) => {
+test('the sign-up from a scanned plate keeps its draft across a reload, never the password, and forgets it when done', async ({ page }) => {
   const email = uniqueEmail('scan-draft');
   await page.goto('/sticker-id/DEMO0047');
   await page.getByRole('link', { name: 'Opret bruger og registrér cyklen' }).click();

@@ -309,4 +309,3 @@ export async function deleteBikesOfParty(tx: Db, partyId: string): Promise<{ sto
   if (ids.length > 0) await tx.delete(bikes).where(inArray(bikes.id, ids));
   return { stolen: owned.some((o) => o.stolen) };
 }
-

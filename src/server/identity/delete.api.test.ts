@@ -198,7 +198,12 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     const approvalId = await approveThroughProvider(t.app, target.token, 'mitid-test-sofie');
     expect((await del(target.token, target.partyId, approvalId)).statusCode).toBe(204);
 
-    expect(await t.database.db.select().from(bikes).where(inArray(bikes.id, [withPlate.id, other.id]))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(bikes)
+        .where(inArray(bikes.id, [withPlate.id, other.id])),
+    ).toEqual([]);
     const newcomer = await signUpUser(t.app);
     await giveCredits(t.database.db, newcomer.partyId);
     const again = await registered(t, newcomer.token, { frame_number: frame, bikekey_id: plate });

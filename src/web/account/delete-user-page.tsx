@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { readApiError } from '../lib/errors';
 import { useMyBikes } from '../bikes/bikes-api';
+import { readApiError } from '../lib/errors';
 import { queryClient } from '../lib/query-client';
 import { useSession, useSessionStore } from '../lib/session-store';
 import { Alert } from '../ui/alert';
@@ -151,4 +151,3 @@ function Consequences({ actingForSelf }: { actingForSelf: boolean }) {
     </section>
   );
 }
-
