@@ -96,7 +96,7 @@ const SERVER = {
     documents: ['pictures'],
     equipment: ['documents', 'pictures'],
     events: [],
-    identity: [],
+    identity: ['bikes'],
     insurance: [],
     organisations: ['identity'],
     ownership: ['plates', 'pictures', 'search', 'chats', 'documents'],

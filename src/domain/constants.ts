@@ -1,6 +1,4 @@
 // Business constants and limits of spec §9, in one place for server and web.
-export const EXTRA_PLATE_PRICE_DKK = 100;
-export const STICKER_DELIVERY_BUSINESS_DAYS = { min: 7, max: 10 } as const;
 export const FRAME_NUMBER_MIN_LENGTH = 5;
 export const PLATE_ID_MIN_LENGTH = 5;
 export const CREDIT_POLLING_MS = 30_000;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { findBrand } from '../../domain/bikes/brands.js';
 import { normaliseFrameNumber, productionYearFromFrameNumber } from '../../domain/bikes/frame-number.js';
 import type { Bike, BikeDetail, CreateBike, PublicBike, UpdateBike } from '../../domain/bikes.js';
@@ -285,4 +285,27 @@ export async function deleteBike(ctx: AppContext, caller: Caller, bikeId: string
     // The rows are gone; the files stay queued in storage_trash and go on the next emptying.
     ctx.log.warn({ err }, 'emptying the storage trash failed');
   }
+}
+
+/**
+ * The bikes a party owns now, deleted as deleteBike deletes one (in the caller's transaction: deleting an
+ * account, whose national-ID approval covers them): their plates become free again, their files are queued
+ * for removal (emptyTrash after the commit), and their rows go with their pictures, documents, equipment,
+ * history, conversations' link and theft report. Answers whether one of them was reported stolen (the
+ * stolen-bike map must then change).
+ */
+export async function deleteBikesOfParty(tx: Db, partyId: string): Promise<{ stolen: boolean }> {
+  const owned = await tx
+    .select({ bikeId: bikeOwnerships.bikeId, stolen: bikes.reportedStolen })
+    .from(bikeOwnerships)
+    .innerJoin(bikes, eq(bikes.id, bikeOwnerships.bikeId))
+    .where(and(eq(bikeOwnerships.partyId, partyId), isNull(bikeOwnerships.endedAt)));
+  const ids = owned.map((o) => o.bikeId);
+  for (const bikeId of ids) {
+    await releasePlatesOfBikeEquipment(tx, bikeId);
+    await releasePlatesOfBike(tx, bikeId);
+    await trashFilesOfBike(tx, bikeId);
+  }
+  if (ids.length > 0) await tx.delete(bikes).where(inArray(bikes.id, ids));
+  return { stolen: owned.some((o) => o.stolen) };
 }

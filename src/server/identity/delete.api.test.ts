@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveThroughProvider } from '../../../tests/support/eid.js';
 import { mailsTo } from '../../../tests/support/mail.js';
 import { authed, createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
-import { giveCredits, registered } from '../bikes/bike-test-factory.js';
+import { frameNumber, giveCredits, makePlates, registered } from '../bikes/bike-test-factory.js';
 import {
   auditLog,
   bikes,
@@ -183,9 +183,31 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     await reportStolen(t, target, bike.id);
     const before = await readStolenMapVersion(t.database.db);
     expect((await del(admin.token, target.partyId)).statusCode).toBe(204);
-    const [row] = await t.database.db.select({ stolen: bikes.reportedStolen }).from(bikes).where(eq(bikes.id, bike.id));
-    expect(row?.stolen).toBe(false);
+    expect(await t.database.db.select().from(bikes).where(eq(bikes.id, bike.id))).toEqual([]);
     expect(await readStolenMapVersion(t.database.db)).toBe(before + 1);
+  });
+
+  it('takes the bikes they own with them: their plates and frame numbers are free for a new registration', async () => {
+    const target = await signUpUser(t.app);
+    await giveCredits(t.database.db, target.partyId, 2);
+    const [plate] = await makePlates(t.database.db, 1);
+    const frame = frameNumber();
+    const withPlate = await registered(t, target.token, { frame_number: frame, bikekey_id: plate });
+    const other = await registered(t, target.token, { frame_number: frameNumber() });
+
+    const approvalId = await approveThroughProvider(t.app, target.token, 'mitid-test-sofie');
+    expect((await del(target.token, target.partyId, approvalId)).statusCode).toBe(204);
+
+    expect(
+      await t.database.db
+        .select()
+        .from(bikes)
+        .where(inArray(bikes.id, [withPlate.id, other.id])),
+    ).toEqual([]);
+    const newcomer = await signUpUser(t.app);
+    await giveCredits(t.database.db, newcomer.partyId);
+    const again = await registered(t, newcomer.token, { frame_number: frame, bikekey_id: plate });
+    expect(again.bikekey_id).toBe(plate);
   });
 
   it('answers 404 for an unknown party and 422 for something that is not an id', async () => {

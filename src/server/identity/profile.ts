@@ -3,11 +3,13 @@ import type * as z from 'zod/mini';
 import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
 import type { Language } from '../../domain/locale.js';
 import type { IdentityRole } from '../../domain/roles.js';
+import { deleteBikesOfParty } from '../bikes/service.js';
 import type { AppContext } from '../context.js';
 import { auditLog, bikes, consents, identities, parties, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { requireApproval } from '../shared/approvals.js';
+import { emptyTrashQuietly } from '../shared/files/trash.js';
 import { decryptField, encryptField } from '../shared/secrets.js';
 import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { identityEmails } from './emails.js';
@@ -130,8 +132,10 @@ export async function changeConsent(ctx: AppContext, partyId: string, type: (typ
 const ROLE_RANK: Record<IdentityRole, number> = { private: 0, business: 0, revisor: 1, staff: 1, admin: 2 };
 
 /**
- * Deletes a person and their personal data: the party row cascades to identity, consents, tokens,
- * memberships and queued mail; events keep their counts without the person. Self, or an admin for
+ * Deletes a person and their personal data: the bikes they own (bikes/service.ts deleteBikesOfParty), then
+ * the party row, which cascades to identity, consents, tokens, memberships, queued mail, theft reports and
+ * their place in conversations (their messages stay for the other side, from "a deleted user"); events keep
+ * their counts without the person. Self, or an admin for
  * anyone of a lower role (not another admin), never from a switched session; that deletion is audited.
  * Deleting yourself needs your approval through national ID (step-up, §4), taken in the same transaction.
  */
@@ -144,13 +148,15 @@ export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: s
   if (!bySelf && ROLE_RANK[identity.role] >= ROLE_RANK[caller.role]) throw new AppError('forbidden');
   await ctx.db.transaction(async (tx) => {
     if (bySelf) await requireApproval(tx, partyId, 'delete_account', approvalId);
-    // Their stolen reports go with them (cascade): the bikes stop being shown as stolen, on the map too.
+    // The bikes they own go with them (plates and frame numbers free again, files removed after the commit).
+    const ownBikes = await deleteBikesOfParty(tx, partyId);
+    // Their stolen reports go with them (cascade): any bike left stops being shown as stolen, on the map too.
     const reported = await tx.select({ bikeId: theftReports.bikeId }).from(theftReports).where(eq(theftReports.reporterPartyId, partyId));
     if (reported.length > 0) {
       const ids = reported.map((r) => r.bikeId);
       await tx.update(bikes).set({ reportedStolen: false, updatedAt: new Date() }).where(inArray(bikes.id, ids));
-      await bumpStolenMapVersion(tx);
     }
+    if (ownBikes.stolen || reported.length > 0) await bumpStolenMapVersion(tx);
     await tx.delete(parties).where(eq(parties.id, partyId));
     if (!bySelf) {
       await tx.insert(auditLog).values({
@@ -164,4 +170,6 @@ export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: s
     await ctx.mailer.enqueue(tx, identityEmails.accountDeleted(identity.language, identity.email));
   });
   void ctx.mailer.flush();
+  // The files of the deleted bikes; a failure leaves them queued for the next emptying.
+  await emptyTrashQuietly(ctx);
 }

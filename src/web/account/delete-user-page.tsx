@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useMyBikes } from '../bikes/bikes-api';
 import { readApiError } from '../lib/errors';
 import { queryClient } from '../lib/query-client';
 import { useSession, useSessionStore } from '../lib/session-store';
@@ -102,6 +103,7 @@ export function DeleteUserPage() {
     <FormCard>
       <PageTitle>{t('deleteUser.title')}</PageTitle>
       <VerificationNotice />
+      <Consequences actingForSelf={!session?.identity_party_id || session.identity_party_id === session.party_id} />
       <p>{t('verification:deleteApproval.lead', { provider })}</p>
       <form onSubmit={submit} noValidate>
         <TextField
@@ -123,5 +125,29 @@ export function DeleteUserPage() {
         </div>
       </form>
     </FormCard>
+  );
+}
+
+/**
+ * What deleting the account does beyond the account itself, as identity/profile.ts deleteIdentity does it:
+ * the bikes the person owns are deleted (counted from my bikes while acting as oneself; acting for a business
+ * user that list is the business's, which keeps its bikes), their theft reports go, and their conversations
+ * stay with the other side, from "a deleted user".
+ */
+function Consequences({ actingForSelf }: { actingForSelf: boolean }) {
+  const { t } = useTranslation('settings');
+  const bikes = useMyBikes();
+  const count = actingForSelf ? bikes.data?.length : undefined;
+  return (
+    <section className="delete-consequences" aria-labelledby="delete-consequences-title">
+      <h2 id="delete-consequences-title">{t('deleteUser.whatTitle')}</h2>
+      <ul>
+        <li aria-live="polite">
+          {count === undefined ? t('deleteUser.bikesAny') : count === 0 ? t('deleteUser.bikesNone') : t('deleteUser.bikes', { count })}
+        </li>
+        <li>{t('deleteUser.theft')}</li>
+        <li>{t('deleteUser.chats')}</li>
+      </ul>
+    </section>
   );
 }

@@ -115,6 +115,44 @@ describe('the live chat connection', () => {
     expect(attempts).toBe(1);
   });
 
+  it('closed before the connection is established, waits for it and then closes it cleanly, without authenticating', async () => {
+    // A browser warns "WebSocket is closed before the connection is established" when a socket still
+    // connecting is closed (React's StrictMode and a new token do that at once); ws emits an error instead.
+    const closedWhileConnecting: number[] = [];
+    const errors: unknown[] = [];
+    server = await startServer((socket) => socket.send(JSON.stringify({ type: 'ready' })));
+    let closedByClient: number | null = null;
+    server.wss.on('connection', (socket) =>
+      socket.on('close', (code) => {
+        closedByClient = code;
+      }),
+    );
+    const frames: LiveServerFrame[] = [];
+    connection = connectLive({
+      token: 't',
+      url: server.url,
+      createSocket: (url) => {
+        const socket = new WebSocket(url);
+        socket.on('error', (error) => errors.push(error));
+        const close = socket.close.bind(socket);
+        socket.close = (code?: number) => {
+          if (socket.readyState === WebSocket.CONNECTING) closedWhileConnecting.push(code ?? 0);
+          close(code);
+        };
+        return socket as unknown as SocketLike;
+      },
+      onFrame: (f) => frames.push(f),
+    });
+    connection.close();
+    connection = null;
+    await waitFor(() => closedWhileConnecting.length > 0 || closedByClient !== null);
+    expect(closedWhileConnecting).toEqual([]);
+    expect(closedByClient).toBe(1000);
+    expect(errors).toEqual([]);
+    expect(server.received).toEqual([]);
+    expect(frames).toEqual([]);
+  });
+
   it('waits longer after each failure, up to 30 seconds', () => {
     expect(backoffDelay(0, () => 1)).toBe(1_000);
     expect(backoffDelay(3, () => 1)).toBe(8_000);

@@ -10,6 +10,8 @@ const BACKOFF_START_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
 /** The server closes with this code when the token is not (or no longer) valid: trying again will not help. */
 export const CLOSE_UNAUTHORISED = 4401;
+/** WebSocket.CONNECTING (the global is not there in every runtime this module is tested in). */
+const CONNECTING = 0;
 
 /** The part of a WebSocket this module uses (the browser's, or the ws package's in a test). */
 export interface SocketLike {
@@ -122,8 +124,17 @@ export function connectLive(options: LiveOptions): LiveConnection {
       clearTimeout(retryTimer);
       clearInterval(pingTimer);
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-      socket?.close(1000);
+      const current = socket;
       socket = null;
+      if (!current) return;
+      current.onmessage = null;
+      if (current.readyState === CONNECTING) {
+        // Closing a socket still connecting makes the browser warn "WebSocket is closed before the connection
+        // is established" (React's StrictMode mounts twice, a new token reconnects at once): close it once open.
+        current.onopen = () => current.close(1000);
+        return;
+      }
+      current.close(1000);
     },
   };
 }

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyPlate } from '../../domain/bikes';
-import { EXTRA_PLATE_PRICE_DKK, STICKER_DELIVERY_BUSINESS_DAYS } from '../../domain/constants';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
@@ -37,17 +36,6 @@ export function QrIdPage() {
           ))}
         </ul>
       )}
-      <section className="card more-plates" aria-labelledby="more-plates-title">
-        <h2 id="more-plates-title">{t('qr.moreTitle')}</h2>
-        <p>
-          {t('qr.moreBody', {
-            price: EXTRA_PLATE_PRICE_DKK,
-            min: STICKER_DELIVERY_BUSINESS_DAYS.min,
-            max: STICKER_DELIVERY_BUSINESS_DAYS.max,
-          })}
-        </p>
-        <p className="muted">{t('qr.moreSoon')}</p>
-      </section>
     </div>
   );
 }
