@@ -28,8 +28,14 @@ export function previewText(t: TFunction, chat: ChatSummary): string {
   const last = chat.last_message;
   if (!last) return '';
   if (last.kind === 'system') return systemText(t, last.content);
-  // A photo or a place sent without text.
-  const text = last.content || t('chats:inbox.attachment');
+  // A photo or a place sent without text says what it is (a place by its name, never its coordinates).
+  const text =
+    last.content ||
+    (last.photo
+      ? t('chats:inbox.photo')
+      : last.place_label
+        ? t('chats:inbox.placeNamed', { label: last.place_label })
+        : t('chats:inbox.place'));
   return last.mine ? t('chats:inbox.mine', { text }) : text;
 }
 
