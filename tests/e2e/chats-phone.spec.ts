@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import enChatContact from '../../src/i18n/en/chat-contact.json' with { type: 'json' };
 import enChats from '../../src/i18n/en/chats.json' with { type: 'json' };
 import enStolenMap from '../../src/i18n/en/stolen-map.json' with { type: 'json' };
 import { screenshots } from './support/screenshots';
@@ -12,7 +13,7 @@ import { apiSignUp, type SignedUp, seedToken } from './support/session';
 // No plates: the bikes are registered without one.
 
 type Catalog = Record<string, unknown>;
-const CATALOGS: Record<string, Catalog> = { chats: enChats, 'stolen-map': enStolenMap };
+const CATALOGS: Record<string, Catalog> = { chats: enChats, 'chat-contact': enChatContact, 'stolen-map': enStolenMap };
 
 /** An English text as i18next gives it: `namespace:dotted.key` with {{placeholders}} filled. */
 function tr(key: string, values: Record<string, string | number> = {}): string {
@@ -124,7 +125,7 @@ test('a conversation on a phone: the reply box on screen, places in words or on 
   await page.getByRole('button', { name: tr('chats:composer.sharePlace') }).click();
   const dialog = page.getByRole('dialog', { name: tr('chats:composer.placeTitle') });
   await dialog.getByRole('button', { name: tr('stolen-map:maps.pinAtCentre') }).click();
-  await dialog.getByLabel(tr('chats:composer.placeLabel')).fill('By the blue door');
+  await dialog.getByLabel(tr('chat-contact:place.name')).fill('By the blue door');
   await dialog.getByRole('button', { name: tr('chats:composer.placeConfirm') }).click();
   await expect(page.getByText(tr('chats:composer.placeChosen', { label: 'By the blue door' }))).toBeVisible();
   expect(await page.locator('form.chat-composer').innerText()).not.toMatch(COORDINATES);
