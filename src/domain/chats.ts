@@ -25,9 +25,7 @@ const messageContent = z
 
 /** Optional, only with a place; blank is none. */
 const placeLabel = z.optional(
-  z.nullable(
-    z.string({ error: 'field_invalid' }).check(z.trim(), z.maxLength(CHAT_PLACE_LABEL_MAX_LENGTH, { error: 'too_long' })),
-  ),
+  z.nullable(z.string({ error: 'field_invalid' }).check(z.trim(), z.maxLength(CHAT_PLACE_LABEL_MAX_LENGTH, { error: 'too_long' }))),
 );
 
 const latitude = z

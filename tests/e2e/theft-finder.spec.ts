@@ -171,7 +171,10 @@ async function readyMap(scope: Page | Locator): Promise<Locator> {
 async function expectFinderMessage(page: Page, language: Language, text: string, place: string) {
   const messages = log(page, language);
   await expect(messages.getByText(text)).toBeVisible({ timeout: 15_000 });
-  await expect(messages.getByRole('link', { name: lookup(language, 'chats:chat.openMap') }).first()).toHaveAttribute('href', new RegExp(place));
+  await expect(messages.getByRole('link', { name: lookup(language, 'chats:chat.openMap') }).first()).toHaveAttribute(
+    'href',
+    new RegExp(place),
+  );
   const photo = messages.getByRole('img', { name: lookup(language, 'chats:chat.photoAlt') }).first();
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

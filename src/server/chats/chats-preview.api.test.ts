@@ -47,7 +47,9 @@ describe('the inbox preview of the last message', () => {
     expect(await lastOf(finder.token, chat.id)).toMatchObject({ content: '', mine: false, photo: false, place: true, place_label: null });
 
     const { payload, headers } = multipart([{ name: 'file', value: await png(), filename: 'bike.png', contentType: 'image/png' }]);
-    const photo = await t.app.inject(authed(finder.token, { method: 'POST', url: `/api/chats/${chat.id}/messages/photo`, payload, headers }));
+    const photo = await t.app.inject(
+      authed(finder.token, { method: 'POST', url: `/api/chats/${chat.id}/messages/photo`, payload, headers }),
+    );
     expect(photo.statusCode, photo.body).toBe(201);
     expect(await lastOf(owner.token, chat.id)).toMatchObject({ content: '', mine: false, photo: true, place: false });
   });

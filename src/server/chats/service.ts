@@ -40,9 +40,7 @@ async function ownerOfVisibleBike(db: Db, bikeId: string): Promise<string> {
  */
 export async function startConversation(ctx: AppContext, caller: Caller, input: StartChat): Promise<ChatSummary> {
   const me = caller.actingPartyId;
-  const place = assertPlace(input)
-    ? { latitude: input.latitude, longitude: input.longitude, placeLabel: input.place_label || null }
-    : {};
+  const place = assertPlace(input) ? { latitude: input.latitude, longitude: input.longitude, placeLabel: input.place_label || null } : {};
   const ownerPartyId = await ownerOfVisibleBike(ctx.db, input.subject_id);
   if (ownerPartyId === me) throw new AppError('chat_own_bike', 'subject_id');
   if (await blockedBetween(ctx.db, me, ownerPartyId)) throw new AppError('chat_blocked');

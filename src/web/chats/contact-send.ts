@@ -55,12 +55,7 @@ export async function sendContact(message: ContactMessage, onPhase: (phase: 'mes
 }
 
 /** POST /chats/{chatId}/messages/photo: the photo with an optional text and place (multipart). */
-export function sendPhoto(
-  chatId: string,
-  photo: File,
-  content: string,
-  place: SharedPlace | null = null,
-): Promise<ChatMessage> {
+export function sendPhoto(chatId: string, photo: File, content: string, place: SharedPlace | null = null): Promise<ChatMessage> {
   const body = new FormData();
   body.append('content', content);
   for (const [name, value] of Object.entries(placeFields(place))) body.append(name, String(value));

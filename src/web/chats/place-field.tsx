@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../ui/field';
 import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
 import type { SharedPlace } from './contact-send';
 import { PLACE_LABEL_MAX_LENGTH } from './limits';
 import './attachments.css';
