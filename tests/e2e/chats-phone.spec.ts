@@ -43,10 +43,10 @@ async function ownerWithBike(request: APIRequestContext, model: string): Promise
   return { user, bikeId: ((await created.json()) as { id: string }).id };
 }
 
-async function post(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<{ id: string }> {
+async function post<T = { id: string }>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
   const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string };
+  return (await res.json()) as T;
 }
 
 /** The reply box and its send button lie wholly on the screen, and the newest message is in view. */
@@ -144,5 +144,23 @@ test('a conversation on a phone: the reply box on screen, places in words or on 
     await page.reload();
     await expectReplyAtHand(page, log.getByText('By the blue door'));
   }
+  await context.close();
+});
+
+test('on a small phone the reply box stays on screen under an ownership request’s panel too', async ({ browser, request }) => {
+  const owner = await ownerWithBike(request, 'Phone three');
+  const asker = await apiSignUp(request, { chosen_language: 'en' });
+  const { chat_id: chatId } = await post<{ chat_id: string }>(request, asker.token, `/api/bikes/${owner.bikeId}/ownership-requests`, {
+    content: 'I bought this bike from you last year; please hand it over.',
+  });
+  const context = await browser.newContext({ viewport: SMALL_PHONE, locale: 'en-GB' });
+  await context.addCookies([{ name: 'lang', value: 'en', url: test.info().project.use.baseURL ?? '' }]);
+  const page = await context.newPage();
+  await seedToken(page, owner.user.token);
+  await page.goto(`/app/chats/${chatId}`);
+  const form = page.locator('form.chat-composer');
+  await expect(form).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: tr('chats:composer.send'), exact: true })).toBeInViewport({ ratio: 1 });
+  await screenshots(page, 'small-phone-ownership-request');
   await context.close();
 });
