@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '../../domain/chats';
-import { coordinates, mapLink, previewText, shortTime, systemText } from './chat-format';
+import { mapLink, previewText, shortTime, systemText } from './chat-format';
 
 // A stand-in for i18next's t that shows which key (and values) were asked for.
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
@@ -48,6 +48,5 @@ describe('chat wording', () => {
 
   it('links a place to OpenStreetMap', () => {
     expect(mapLink(55.6761, 12.5683)).toBe('https://www.openstreetmap.org/?mlat=55.67610&mlon=12.56830#map=17/55.67610/12.56830');
-    expect(coordinates(59.9139, 10.7522)).toBe('59.91390, 10.75220');
   });
 });

@@ -60,13 +60,9 @@ export function messageTime(iso: string, language: string | undefined, now = new
   return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** A place as an OpenStreetMap link (opens the map with a marker), and as plain coordinates. */
+/** A place as an OpenStreetMap link (opens the map with a marker). Coordinates are never shown as text. */
 export function mapLink(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(5);
   const lon = longitude.toFixed(5);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
-}
-
-export function coordinates(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
 }
