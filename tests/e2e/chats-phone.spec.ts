@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import enChatContact from '../../src/i18n/en/chat-contact.json' with { type: 'json' };
 import enChats from '../../src/i18n/en/chats.json' with { type: 'json' };
 import enStolenMap from '../../src/i18n/en/stolen-map.json' with { type: 'json' };
+import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, type SignedUp, seedToken } from './support/session';
 
@@ -117,6 +118,7 @@ test('a conversation on a phone: the reply box on screen, places in words or on 
   await expect(open.last()).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=55\.67610&mlon=12\.56830/);
   await expect(log.getByTestId('place-map')).toHaveCount(1);
   expect((await log.textContent()) ?? '').not.toMatch(COORDINATES);
+  await expectNoAxeViolations(page);
   await screenshots(page, 'phone-conversation');
 
   // Writing keeps the reply box on screen and the new message in view.
