@@ -7,6 +7,8 @@ import { publicBikeSchema } from './bikes.js';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_REPORT_REASON_MAX_LENGTH = 1000;
+/** What the sender calls a shared place (an address, "outside the station"): the text shown instead of coordinates. */
+export const CHAT_PLACE_LABEL_MAX_LENGTH = 200;
 /** Messages in one page of a conversation (GET …/messages?before=). */
 export const CHAT_PAGE_SIZE = 50;
 /** A participant with unread messages gets at most one mail per conversation this often. */
@@ -20,6 +22,11 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 const messageContent = z
   .string({ error: 'field_required' })
   .check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(CHAT_MESSAGE_MAX_LENGTH, { error: 'too_long' }));
+
+/** Optional, only with a place; blank is none. */
+const placeLabel = z.optional(
+  z.nullable(z.string({ error: 'field_invalid' }).check(z.trim(), z.maxLength(CHAT_PLACE_LABEL_MAX_LENGTH, { error: 'too_long' }))),
+);
 
 const latitude = z
   .number({ error: 'field_invalid' })
@@ -40,6 +47,7 @@ export const startChatSchema = z.object({
   share_contact: z.optional(z.boolean({ error: 'field_invalid' })),
   latitude: z.optional(z.nullable(latitude)),
   longitude: z.optional(z.nullable(longitude)),
+  place_label: placeLabel,
 });
 export type StartChat = z.infer<typeof startChatSchema>;
 
@@ -54,6 +62,7 @@ export const postMessageSchema = z.object({
   ),
   latitude: z.optional(z.nullable(latitude)),
   longitude: z.optional(z.nullable(longitude)),
+  place_label: placeLabel,
 });
 export type PostMessage = z.infer<typeof postMessageSchema>;
 
@@ -79,6 +88,8 @@ export const chatMessageSchema = z.object({
   sender_role: z.nullable(z.enum(CHAT_ROLES)),
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
+  /** What the sender called the place (null: they did not say; the place is then shown on a small map). */
+  place_label: z.nullable(z.string()),
   /** Signed addresses of a photo sent with the message (only the participants get them). */
   photo_url: z.nullable(z.string()),
   photo_thumbnail_url: z.nullable(z.string()),
@@ -110,6 +121,10 @@ export const chatSummarySchema = z.object({
       content: z.string(),
       mine: z.boolean(),
       kind: z.enum(['text', 'system']),
+      /** A photo, a place came with it (the inbox says so when there is no text). */
+      photo: z.boolean(),
+      place: z.boolean(),
+      place_label: z.nullable(z.string()),
       created_at: z.string(),
     }),
   ),

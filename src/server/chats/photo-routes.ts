@@ -23,7 +23,7 @@ export function chatPhotoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Write with a photo (multipart: fields content, latitude, longitude; file file); the photo is re-encoded without metadata',
+            'Write with a photo (multipart: fields content, latitude, longitude, place_label; file file); the photo is re-encoded without metadata',
           consumes: ['multipart/form-data'],
           params: z.object({ chatId: z.string() }),
           response: { 201: chatMessageSchema },

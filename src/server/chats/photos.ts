@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../domain/bikes.js';
-import { CHAT_MESSAGE_MAX_LENGTH, type PostMessage } from '../../domain/chats.js';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PLACE_LABEL_MAX_LENGTH, type PostMessage } from '../../domain/chats.js';
 import type { AppContext } from '../context.js';
 import { chatMessages } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -12,7 +12,7 @@ import { secondsLeft } from '../shared/files/signed-url.js';
 import { type ChatPhotoSize, verifyChatPhotoSignature } from './photo-url.js';
 
 // A photo with a message (a finder shows where a stolen bike stands): multipart with the fields
-// content, latitude and longitude and one image in `file`. Like a bike picture it is judged by its
+// content, latitude, longitude and place_label (what the sender calls the place) and one image in `file`. Like a bike picture it is judged by its
 // bytes and re-encoded by sharp — upright, every metadata block (EXIF, GPS) removed, WebP at most
 // 2000 px plus a 400 px thumbnail — so the file itself never tells where or with what it was taken;
 // a place is shared only through the explicit latitude/longitude fields.
@@ -83,7 +83,9 @@ function photoMessage(fields: Record<string, string>): PostMessage {
   const latitude = coordinate(fields, 'latitude', 90);
   const longitude = coordinate(fields, 'longitude', 180);
   if ((latitude === null) !== (longitude === null)) throw new AppError('field_required', latitude === null ? 'latitude' : 'longitude');
-  return { content, latitude, longitude };
+  const placeLabel = (fields.place_label ?? '').trim();
+  if (placeLabel.length > CHAT_PLACE_LABEL_MAX_LENGTH) throw new AppError('too_long', 'place_label');
+  return { content, latitude, longitude, place_label: placeLabel || null };
 }
 
 /**

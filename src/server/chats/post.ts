@@ -64,6 +64,8 @@ export interface NewMessage {
   content: string;
   latitude?: number | null;
   longitude?: number | null;
+  /** What the sender calls the place; only with one. */
+  placeLabel?: string | null;
   photoKey?: string | null;
   photoThumbnailKey?: string | null;
 }
@@ -79,6 +81,7 @@ export async function addMessage(tx: Db, message: NewMessage): Promise<{ message
       content: message.content,
       latitude: message.latitude ?? null,
       longitude: message.longitude ?? null,
+      placeLabel: message.placeLabel ?? null,
       photoKey: message.photoKey ?? null,
       photoThumbnailKey: message.photoThumbnailKey ?? null,
     })
@@ -107,6 +110,7 @@ export interface NewChat {
   /** Where the first message says the bike is (a finder's message), if anywhere. */
   latitude?: number | null;
   longitude?: number | null;
+  placeLabel?: string | null;
   shareContact?: boolean;
 }
 
@@ -125,6 +129,7 @@ export async function startChat(tx: Db, input: NewChat): Promise<{ chatId: strin
     content: input.content,
     latitude: input.latitude,
     longitude: input.longitude,
+    placeLabel: input.placeLabel,
   });
   return { chatId: chat.id, messageId };
 }

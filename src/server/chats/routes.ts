@@ -90,7 +90,7 @@ export function chatRoutes(ctx: AppContext, live: LiveHub): FastifyPluginAsyncZo
         schema: {
           tags,
           summary:
-            'Write to the owner of a bike (anonymously), optionally with a place (latitude and longitude: where a finder saw it); continues my conversation with them about it if there is one',
+            'Write to the owner of a bike (anonymously), optionally with a place (latitude and longitude: where a finder saw it; place_label: what they call it); continues my conversation with them about it if there is one',
           description:
             'The bike must be registered and searchable or reported stolen (404 bike_not_found). Own bike: 422 chat_own_bike. ' +
             'Blocked: 403 chat_blocked. More than CHAT_NEW_PER_HOUR new conversations in an hour: 429 chat_rate_limited; more than CHAT_MESSAGES_PER_MINUTE messages in the conversation in a minute: 429 chat_message_rate_limited (both with Retry-After).',
@@ -164,7 +164,7 @@ export function chatRoutes(ctx: AppContext, live: LiveHub): FastifyPluginAsyncZo
         schema: {
           tags,
           summary:
-            'Write in a conversation, optionally with a place (then the text may be empty); 403 chat_blocked when either side has blocked the other; 429 chat_message_rate_limited (with Retry-After) past CHAT_MESSAGES_PER_MINUTE',
+            'Write in a conversation, optionally with a place and its place_label (then the text may be empty); 403 chat_blocked when either side has blocked the other; 429 chat_message_rate_limited (with Retry-After) past CHAT_MESSAGES_PER_MINUTE',
           params: chatParams,
           body: postMessageSchema,
           response: { 201: chatMessageSchema },

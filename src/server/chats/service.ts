@@ -40,7 +40,7 @@ async function ownerOfVisibleBike(db: Db, bikeId: string): Promise<string> {
  */
 export async function startConversation(ctx: AppContext, caller: Caller, input: StartChat): Promise<ChatSummary> {
   const me = caller.actingPartyId;
-  const place = assertPlace(input) ? { latitude: input.latitude, longitude: input.longitude } : {};
+  const place = assertPlace(input) ? { latitude: input.latitude, longitude: input.longitude, placeLabel: input.place_label || null } : {};
   const ownerPartyId = await ownerOfVisibleBike(ctx.db, input.subject_id);
   if (ownerPartyId === me) throw new AppError('chat_own_bike', 'subject_id');
   if (await blockedBetween(ctx.db, me, ownerPartyId)) throw new AppError('chat_blocked');
@@ -90,11 +90,12 @@ async function existingContactChat(tx: Db, bikeId: string, me: string, owner: st
   return row ? String(row.id) : undefined;
 }
 
-/** A place is both coordinates or none; true when there is one. */
-function assertPlace(input: { latitude?: number | null; longitude?: number | null }): boolean {
+/** A place is both coordinates or none, and only a place has a label; true when there is one. */
+function assertPlace(input: { latitude?: number | null; longitude?: number | null; place_label?: string | null }): boolean {
   const hasLatitude = input.latitude !== undefined && input.latitude !== null;
   const hasLongitude = input.longitude !== undefined && input.longitude !== null;
   if (hasLatitude !== hasLongitude) throw new AppError('field_required', hasLatitude ? 'longitude' : 'latitude');
+  if (!hasLatitude && input.place_label) throw new AppError('field_required', 'latitude');
   return hasLatitude;
 }
 
@@ -116,6 +117,7 @@ export async function postMessage(
       content: input.content,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
+      placeLabel: (hasPlace && input.place_label) || null,
       photoKey: input.photoKey ?? null,
       photoThumbnailKey: input.photoThumbnailKey ?? null,
     });

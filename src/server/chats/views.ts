@@ -37,6 +37,7 @@ export function toChatMessage(ctx: AppContext, row: MessageRow, viewer: { partyI
     sender_role: row.kind === 'system' ? null : mine ? viewer.role : otherRole(viewer.role),
     latitude: row.latitude,
     longitude: row.longitude,
+    place_label: row.placeLabel,
     photo_url: row.photoKey ? signedChatPhotoUrl(ctx.config.jwtSecret, row.id, 'full') : null,
     photo_thumbnail_url: row.photoThumbnailKey ? signedChatPhotoUrl(ctx.config.jwtSecret, row.id, 'thumb') : null,
     created_at: row.createdAt.toISOString(),
@@ -69,6 +70,7 @@ export async function chatSummaries(
       (select count(*)::int from chat_message m where m.chat_id = c.id and m.sender_party_id is distinct from me.party_id
         and (me.last_read_at is null or m.created_at > me.last_read_at)) as unread_count,
       lm.content as last_content, lm.kind as last_kind, lm.sender_party_id as last_sender, lm.created_at as last_created_at,
+      lm.photo_key is not null as last_photo, lm.latitude is not null as last_place, lm.place_label as last_place_label,
       r.id as request_id, r.status as request_status,
       coalesce((select bo.party_id = me.party_id from bike_ownership bo where bo.bike_id = c.bike_id and bo.ended_at is null), false)
         as subject_is_mine
@@ -77,7 +79,7 @@ export async function chatSummaries(
     join chat c on c.id = me.chat_id
     left join chat_participant o on o.chat_id = c.id and o.party_id <> me.party_id
     left join lateral (
-      select m.content, m.kind, m.sender_party_id, m.created_at from chat_message m
+      select m.content, m.kind, m.sender_party_id, m.created_at, m.photo_key, m.latitude, m.place_label from chat_message m
       where m.chat_id = c.id order by m.created_at desc, m.id desc limit 1
     ) lm on true
     left join lateral (
@@ -119,6 +121,9 @@ export async function chatSummaries(
               content: String(r.last_content),
               mine: r.last_sender === partyId,
               kind: r.last_kind as 'text' | 'system',
+              photo: Boolean(r.last_photo),
+              place: Boolean(r.last_place),
+              place_label: r.last_place_label ? String(r.last_place_label) : null,
               created_at: toDate(r.last_created_at).toISOString(),
             },
       last_message_at: toDate(r.last_message_at).toISOString(),

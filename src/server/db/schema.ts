@@ -570,6 +570,8 @@ export const chatMessages = pgTable(
     /** A place the sender shares (e.g. where a stolen bike stands), WGS84 degrees. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** What the sender called the place (an address, a landmark); null when they did not say. */
+    placeLabel: text('place_label'),
     /** A photo with the message, re-encoded like bike pictures (storage keys). */
     photoKey: text('photo_key'),
     photoThumbnailKey: text('photo_thumbnail_key'),

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '../../domain/chats';
-import { coordinates, mapLink, previewText, shortTime, systemText } from './chat-format';
+import { mapLink, previewText, shortTime, systemText } from './chat-format';
 
 // A stand-in for i18next's t that shows which key (and values) were asked for.
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
@@ -16,19 +16,25 @@ describe('chat wording', () => {
 
   it('previews the last message: system ones translated, mine marked', () => {
     const at = '2026-11-21T10:00:00Z';
-    expect(previewText(t, chat({ content: 'ownership_request_declined', kind: 'system', mine: false, created_at: at }))).toBe(
+    const text = { photo: false, place: false, place_label: null, created_at: at };
+    expect(previewText(t, chat({ ...text, content: 'ownership_request_declined', kind: 'system', mine: false }))).toBe(
       'chats:system.ownership_request_declined',
     );
-    expect(previewText(t, chat({ content: 'Hej', kind: 'text', mine: true, created_at: at }))).toBe('chats:inbox.mine {"text":"Hej"}');
-    expect(previewText(t, chat({ content: 'Hej', kind: 'text', mine: false, created_at: at }))).toBe('Hej');
+    expect(previewText(t, chat({ ...text, content: 'Hej', kind: 'text', mine: true }))).toBe('chats:inbox.mine {"text":"Hej"}');
+    expect(previewText(t, chat({ ...text, content: 'Hej', kind: 'text', mine: false }))).toBe('Hej');
+    // Text comes first, also when a photo or a place came with it.
+    expect(previewText(t, chat({ ...text, content: 'Her', kind: 'text', mine: false, photo: true, place: true }))).toBe('Her');
     expect(previewText(t, chat(null))).toBe('');
   });
 
-  it('previews a photo or a place sent without text as such', () => {
+  it('previews a photo or a place sent without text as such, a place by its name when it has one', () => {
     const at = '2026-11-21T10:00:00Z';
-    expect(previewText(t, chat({ content: '', kind: 'text', mine: false, created_at: at }))).toBe('chats:inbox.attachment');
-    expect(previewText(t, chat({ content: '', kind: 'text', mine: true, created_at: at }))).toBe(
-      'chats:inbox.mine {"text":"chats:inbox.attachment"}',
+    const bare = { content: '', kind: 'text' as const, created_at: at, place_label: null };
+    expect(previewText(t, chat({ ...bare, mine: false, photo: true, place: false }))).toBe('chats:inbox.photo');
+    expect(previewText(t, chat({ ...bare, mine: true, photo: true, place: true }))).toBe('chats:inbox.mine {"text":"chats:inbox.photo"}');
+    expect(previewText(t, chat({ ...bare, mine: false, photo: false, place: true }))).toBe('chats:inbox.place');
+    expect(previewText(t, chat({ ...bare, mine: true, photo: false, place: true, place_label: 'Nørreport' }))).toBe(
+      'chats:inbox.mine {"text":"chats:inbox.placeNamed {\\"label\\":\\"Nørreport\\"}"}',
     );
   });
 
@@ -42,6 +48,5 @@ describe('chat wording', () => {
 
   it('links a place to OpenStreetMap', () => {
     expect(mapLink(55.6761, 12.5683)).toBe('https://www.openstreetmap.org/?mlat=55.67610&mlon=12.56830#map=17/55.67610/12.56830');
-    expect(coordinates(59.9139, 10.7522)).toBe('59.91390, 10.75220');
   });
 });

@@ -28,8 +28,14 @@ export function previewText(t: TFunction, chat: ChatSummary): string {
   const last = chat.last_message;
   if (!last) return '';
   if (last.kind === 'system') return systemText(t, last.content);
-  // A photo or a place sent without text.
-  const text = last.content || t('chats:inbox.attachment');
+  // A photo or a place sent without text says what it is (a place by its name, never its coordinates).
+  const text =
+    last.content ||
+    (last.photo
+      ? t('chats:inbox.photo')
+      : last.place_label
+        ? t('chats:inbox.placeNamed', { label: last.place_label })
+        : t('chats:inbox.place'));
   return last.mine ? t('chats:inbox.mine', { text }) : text;
 }
 
@@ -54,13 +60,9 @@ export function messageTime(iso: string, language: string | undefined, now = new
   return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** A place as an OpenStreetMap link (opens the map with a marker), and as plain coordinates. */
+/** A place as an OpenStreetMap link (opens the map with a marker). Coordinates are never shown as text. */
 export function mapLink(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(5);
   const lon = longitude.toFixed(5);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
-}
-
-export function coordinates(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
 }

@@ -3,7 +3,7 @@ import type { ChatMessage, ChatSummary, PostMessage, UnreadCount } from '../../d
 import { api } from '../lib/api-client';
 import { queryClient, refreshQueries } from '../lib/query-client';
 import { useActingParty } from '../lib/session-store';
-import { sendPhoto } from './contact-send';
+import { type SharedPlace, sendPhoto } from './contact-send';
 import { PAGE_SIZE } from './limits';
 
 // The chat calls (issue 5) with their query keys. Keys are keyed by the acting party, as the bike keys are,
@@ -105,7 +105,7 @@ export function useSendMessage(chatId: string) {
 export function useSendPhotoMessage(chatId: string) {
   const partyId = useActingParty();
   return useMutation({
-    mutationFn: (input: { photo: File; content: string; place: { latitude: number; longitude: number } | null }) =>
+    mutationFn: (input: { photo: File; content: string; place: SharedPlace | null }) =>
       sendPhoto(chatId, input.photo, input.content, input.place),
     onSuccess: (message) => {
       appendMessage(partyId, chatId, message);

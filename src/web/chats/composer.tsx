@@ -1,11 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readApiError } from '../lib/errors';
-import type { LatLng } from '../maps/location-picker';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { coordinates } from './chat-format';
 import { useSendMessage, useSendPhotoMessage } from './chats-api';
+import { placeFields, type SharedPlace } from './contact-send';
 import { useDraftStore } from './draft-store';
 import { MESSAGE_MAX_LENGTH } from './limits';
 import { MessageField } from './message-field';
@@ -27,7 +26,7 @@ export function Composer({ chatId, disabledReason }: { chatId: string; disabledR
   const sendWithPhoto = useSendPhotoMessage(chatId);
   const [error, setError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
-  const [place, setPlace] = useState<LatLng | null>(null);
+  const [place, setPlace] = useState<SharedPlace | null>(null);
   const [choosingPlace, setChoosingPlace] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const busy = send.isPending || sendWithPhoto.isPending;
@@ -44,7 +43,7 @@ export function Composer({ chatId, disabledReason }: { chatId: string; disabledR
     setError(null);
     try {
       if (photo) await sendWithPhoto.mutateAsync({ photo, content: text, place });
-      else await send.mutateAsync({ content: text, latitude: place?.latitude ?? null, longitude: place?.longitude ?? null });
+      else await send.mutateAsync({ content: text, ...placeFields(place) });
       clearReply(chatId);
       setPhoto(null);
       setPlace(null);
@@ -79,7 +78,7 @@ export function Composer({ chatId, disabledReason }: { chatId: string; disabledR
           label={t('composer.label')}
           hint={t('composer.hint')}
           name="content"
-          rows={3}
+          rows={2}
           maxLength={MESSAGE_MAX_LENGTH}
           value={content}
           error={undefined}
@@ -91,7 +90,7 @@ export function Composer({ chatId, disabledReason }: { chatId: string; disabledR
         />
         {place && (
           <p className="composer-place">
-            <span>{t('composer.placeChosen', { coordinates: coordinates(place.latitude, place.longitude) })}</span>{' '}
+            <span>{place.label?.trim() ? t('composer.placeChosen', { label: place.label.trim() }) : t('composer.placeChosenUnnamed')}</span>{' '}
             <Button variant="link" onClick={() => setPlace(null)} disabled={busy}>
               {t('composer.removePlace')}
             </Button>

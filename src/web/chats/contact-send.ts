@@ -5,11 +5,25 @@ import { api } from '../lib/api-client';
 // with it (POST /chats/ takes both), then the photo as the next message through the photo route. Plain
 // fetches: the contact page is public and loads no query library.
 
+/** A place shared in a message: where, and what the sender calls it (optional; shown instead of coordinates). */
+export interface SharedPlace {
+  latitude: number;
+  longitude: number;
+  label?: string | null;
+}
+
+/** The place's fields of a message (POST /chats/ and …/messages). */
+export function placeFields(place: SharedPlace | null): { latitude?: number; longitude?: number; place_label?: string } {
+  if (!place) return {};
+  const label = place.label?.trim();
+  return { latitude: place.latitude, longitude: place.longitude, ...(label ? { place_label: label } : {}) };
+}
+
 export interface ContactMessage {
   bikeId: string;
   content: string;
   shareContact: boolean;
-  place: { latitude: number; longitude: number } | null;
+  place: SharedPlace | null;
   photo: File | null;
 }
 
@@ -27,7 +41,7 @@ export async function sendContact(message: ContactMessage, onPhase: (phase: 'mes
       subject_id: message.bikeId,
       content: message.content,
       share_contact: message.shareContact,
-      ...(message.place ? { latitude: message.place.latitude, longitude: message.place.longitude } : {}),
+      ...placeFields(message.place),
     },
   });
   if (!message.photo) return { chatId: chat.id, photoError: null };
@@ -41,18 +55,10 @@ export async function sendContact(message: ContactMessage, onPhase: (phase: 'mes
 }
 
 /** POST /chats/{chatId}/messages/photo: the photo with an optional text and place (multipart). */
-export function sendPhoto(
-  chatId: string,
-  photo: File,
-  content: string,
-  place: { latitude: number; longitude: number } | null = null,
-): Promise<ChatMessage> {
+export function sendPhoto(chatId: string, photo: File, content: string, place: SharedPlace | null = null): Promise<ChatMessage> {
   const body = new FormData();
   body.append('content', content);
-  if (place) {
-    body.append('latitude', String(place.latitude));
-    body.append('longitude', String(place.longitude));
-  }
+  for (const [name, value] of Object.entries(placeFields(place))) body.append(name, String(value));
   body.append('file', photo, photo.name || 'photo.jpg');
   return api<ChatMessage>(`/chats/${encodeURIComponent(chatId)}/messages/photo`, { method: 'POST', body });
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { SharedPlace } from './contact-send';
 
 // Messages being written, kept across reloads and across signing in (§4 drafts persist locally): a
 // visitor writes to a bike's owner, logs in or signs up, and finds the message still there. Keyed by
@@ -12,7 +13,7 @@ export interface ContactDraft {
   /** The visitor pressed send and went to log in or sign up: remind them of it on the way back. */
   waitingForLogin: boolean;
   /** A finder's message (issue 6): where they saw the bike, if they chose a place. */
-  place: { latitude: number; longitude: number } | null;
+  place: SharedPlace | null;
   /** A photo was chosen (the file itself is in photo-store.ts): if it was not kept, ask for it again. */
   hadPhoto: boolean;
   /** Written as a finder (the page was opened with ?found=1): the way back keeps the finder's form. */

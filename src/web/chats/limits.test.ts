@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../domain/bikes';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PAGE_SIZE, CHAT_REPORT_REASON_MAX_LENGTH } from '../../domain/chats';
-import { MESSAGE_MAX_LENGTH, PAGE_SIZE, PHOTO_MAX_BYTES, photoProblem, REPORT_REASON_MAX_LENGTH } from './limits';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PAGE_SIZE, CHAT_PLACE_LABEL_MAX_LENGTH, CHAT_REPORT_REASON_MAX_LENGTH } from '../../domain/chats';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE, PHOTO_MAX_BYTES, PLACE_LABEL_MAX_LENGTH, photoProblem, REPORT_REASON_MAX_LENGTH } from './limits';
 
 describe('chat limits on the web', () => {
   it('are the contract’s', () => {
     expect(MESSAGE_MAX_LENGTH).toBe(CHAT_MESSAGE_MAX_LENGTH);
     expect(REPORT_REASON_MAX_LENGTH).toBe(CHAT_REPORT_REASON_MAX_LENGTH);
     expect(PAGE_SIZE).toBe(CHAT_PAGE_SIZE);
+    expect(PLACE_LABEL_MAX_LENGTH).toBe(CHAT_PLACE_LABEL_MAX_LENGTH);
     expect(PHOTO_MAX_BYTES).toBe(UPLOAD_MAX_BYTES);
   });
 });

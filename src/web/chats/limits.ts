@@ -5,6 +5,8 @@
 export const MESSAGE_MAX_LENGTH = 2000;
 /** CHAT_REPORT_REASON_MAX_LENGTH */
 export const REPORT_REASON_MAX_LENGTH = 1000;
+/** CHAT_PLACE_LABEL_MAX_LENGTH: what one may call a shared place. */
+export const PLACE_LABEL_MAX_LENGTH = 200;
 /** CHAT_PAGE_SIZE: messages in one page of a conversation. */
 export const PAGE_SIZE = 50;
 /** UPLOAD_MAX_BYTES: the largest photo the server takes (15 MB). */

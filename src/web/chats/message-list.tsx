@@ -38,7 +38,7 @@ export function MessageList({ messages, myRole, hasOlder, loadingOlder, onLoadOl
     seen.current = { first: firstId, last: lastId, height: box.scrollHeight, atBottom: before.atBottom };
   }, [firstId, lastId, messages]);
 
-  // A photo that loads after its message grew the log: a reader at the bottom stays at the bottom.
+  // A photo that loads after its message grew the log, or a log made smaller: a reader at the bottom stays there.
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -47,7 +47,14 @@ export function MessageList({ messages, myRole, hasOlder, loadingOlder, onLoadOl
       seen.current.height = box.scrollHeight;
     };
     box.addEventListener('load', onLoad, true);
-    return () => box.removeEventListener('load', onLoad, true);
+    // The log fills what the screen leaves it (conversation.css): when that changes (a phone's browser bars,
+    // the keyboard, a place chosen in the reply box), a reader at the bottom stays at the bottom.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onLoad);
+    resized?.observe(box);
+    return () => {
+      box.removeEventListener('load', onLoad, true);
+      resized?.disconnect();
+    };
   }, []);
 
   const onScroll = () => {
@@ -104,7 +111,7 @@ function MessageItem({ message, who, time }: { message: ChatMessage; who: string
             <img src={message.photo_thumbnail_url ?? message.photo_url} alt={t('chat.photoAlt')} loading="lazy" />
           </a>
         )}
-        {place && <MessagePlace latitude={place.lat} longitude={place.lon} />}
+        {place && <MessagePlace latitude={place.lat} longitude={place.lon} label={message.place_label} />}
       </div>
     </li>
   );

@@ -1,18 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LatLng } from '../maps/location-picker';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import type { SharedPlace } from './contact-send';
 import { PlaceField } from './place-field';
 
 /**
- * "Share a place" in a conversation: a map in a dialog (tap, drag the pin, or use my location). The map is
+ * "Share a place" in a conversation: a map in a dialog (tap, drag the pin, or use my location), and what to
+ * call the place. The map is
  * made only while the dialog is open, so a conversation loads Leaflet only when a place is wanted.
  */
-export function PlaceDialog(props: { open: boolean; initial: LatLng | null; onChoose: (place: LatLng) => void; onClose: () => void }) {
+export function PlaceDialog(props: {
+  open: boolean;
+  initial: SharedPlace | null;
+  onChoose: (place: SharedPlace) => void;
+  onClose: () => void;
+}) {
   const { open, initial, onChoose, onClose } = props;
   const { t } = useTranslation('chats');
-  const [place, setPlace] = useState<LatLng | null>(initial);
+  const [place, setPlace] = useState<SharedPlace | null>(initial);
   useEffect(() => {
     if (open) setPlace(initial);
   }, [open, initial]);
