@@ -126,7 +126,12 @@ for (const { language, locale, region, plate } of JOURNEYS) {
 
       // The bike is in the buyer's bikes and gone from the seller's.
       await buyer.goto('/app/my-bikes');
-      await expect(buyer.getByRole('listitem').filter({ hasText: plate }).getByRole('link', { name: `Principia Flyt ${language}` })).toBeVisible();
+      await expect(
+        buyer
+          .getByRole('listitem')
+          .filter({ hasText: plate })
+          .getByRole('link', { name: `Principia Flyt ${language}` }),
+      ).toBeVisible();
       await context.close();
 
       await page.goto('/app/my-bikes');

@@ -44,7 +44,9 @@ const B = '00000000-0000-4000-8000-00000000000b';
 async function writeOldData(query: Query): Promise<void> {
   await query(`insert into party (id, kind) values ('${A}', 'person'), ('${B}', 'person')`);
   const bike = (n: number, columns: string) =>
-    query(`insert into bike (id, nickname, normal_price_dkk, purchase_date) values ('10000000-0000-4000-8000-00000000000${n}', ${columns})`);
+    query(
+      `insert into bike (id, nickname, normal_price_dkk, purchase_date) values ('10000000-0000-4000-8000-00000000000${n}', ${columns})`,
+    );
   await bike(1, `'A''s name', 5000, '2020-01-01'`);
   await bike(2, `'B''s name', 7000, null`);
   await bike(3, `'B''s own name', 3000, null`);

@@ -68,7 +68,11 @@ describe('the private fields of a bike after it changes hands', () => {
     expectNoneOfTheSellers(await whatTheNewOwnerSees(buyer, bike.id));
 
     const [old] = await o.t.database.db.select().from(bikeOwnerships).where(eq(bikeOwnerships.id, bike.bike_ownership_id));
-    expect(old).toMatchObject({ nickname: PRIVATE.nickname, normalPriceDkk: PRIVATE.normal_price_dkk, purchaseDate: PRIVATE.purchase_date });
+    expect(old).toMatchObject({
+      nickname: PRIVATE.nickname,
+      normalPriceDkk: PRIVATE.normal_price_dkk,
+      purchaseDate: PRIVATE.purchase_date,
+    });
     expect(old?.endedAt).not.toBeNull();
 
     // The new owner's own values are theirs alone, and do not overwrite the seller's.

@@ -59,6 +59,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <OwnershipVerifiedBadge bikeId={bike.id} />
         </div>
         {/* One prominent action (report stolen, or found for a stolen bike); the others in a menu. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons, not a form's fieldset */}
         <div className="bike-header-actions" role="group" aria-label={t('actions.label')}>
           <TheftAction bike={bike} />
           <ActionsMenu label={t('actions.more')}>

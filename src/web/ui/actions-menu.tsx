@@ -9,7 +9,8 @@ import './actions-menu.css';
 
 const CloseContext = createContext<() => void>(() => {});
 
-const items = (list: HTMLElement | null): HTMLElement[] => (list ? [...list.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)')] : []);
+const items = (list: HTMLElement | null): HTMLElement[] =>
+  list ? [...list.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)')] : [];
 
 export function ActionsMenu({ label, children }: { label: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
