@@ -74,6 +74,7 @@ test('the owner edits the bike, adds pictures, equipment and a receipt, and prev
 
   // Edit: nickname, colour, category.
   await page.goto(`/app/my-bikes/${bikeId}`);
+  await page.getByRole('button', { name: 'Flere handlinger' }).click();
   await page.getByRole('link', { name: 'Redigér cykel' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}/edit$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Redigér Hverdagscyklen' })).toBeVisible();
@@ -210,6 +211,7 @@ test('deleting a bike with a frame number: the dialog says what goes, MitID appr
 
   await page.goto(`/app/my-bikes/${bikeId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Gamle Ole' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Flere handlinger' }).click();
   await page.getByRole('button', { name: 'Slet cykel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Slet Gamle Ole?' });
   await expect(dialog).toBeVisible();
@@ -222,6 +224,7 @@ test('deleting a bike with a frame number: the dialog says what goes, MitID appr
   await dialog.getByRole('button', { name: 'Annullér' }).click();
   await expect(dialog).toBeHidden();
 
+  await page.getByRole('button', { name: 'Flere handlinger' }).click();
   await page.getByRole('button', { name: 'Slet cykel' }).click();
   await page
     .getByRole('dialog')

@@ -213,6 +213,7 @@ for (const { language, locale, region, plate } of JOURNEYS) {
       await expectNoAxeViolations(page);
       await shot('bike');
 
+      await page.getByRole('button', { name: t('bike:actions.more') }).click();
       await page.getByRole('link', { name: t('bike:details.edit') }).click();
       await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}/edit$`));
       await expect(page.getByRole('heading', { level: 1, name: t('bike:edit.title', { name: nickname }) })).toBeVisible();

@@ -56,8 +56,9 @@ test('my bikes lists each bike with its frame number, plate and labels, and my p
   await expect(row.getByText(frame)).toBeVisible();
   await expect(row.getByText('DEMO0005')).toBeVisible();
   const labels = row.getByRole('list', { name: 'Status' });
-  await expect(labels.getByText('Aktiv', { exact: true })).toBeVisible();
-  await expect(labels.getByText('Privat', { exact: true })).toBeVisible();
+  await expect(labels.getByText('Registreringen er aktiv', { exact: true })).toBeVisible();
+  await expect(labels.getByText('Kan findes i søgning', { exact: true })).toBeVisible();
+  await expect(labels.getByText('Kun du kan se dine oplysninger', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dine registreringer' }).getByText('0 registreringer tilbage')).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'my-bikes-list');

@@ -74,6 +74,7 @@ test('a sales link: made and copied by the owner, opened by a visitor, stopped b
 
   // From the bike page to the sales link page.
   await page.goto(`/app/my-bikes/${owner.bikeId}`);
+  await page.getByRole('button', { name: 'Flere handlinger' }).click();
   await page.getByRole('link', { name: 'Salgslink' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${owner.bikeId}/sales-link$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Salgslink til Bycyklen' })).toBeVisible();

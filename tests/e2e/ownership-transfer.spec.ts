@@ -48,6 +48,7 @@ for (const { language, locale, region, plate } of JOURNEYS) {
       // The seller opens the transfer page from the bike's page.
       await goToBike(page, bikeId, nickname);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByRole('button', { name: t('bike:actions.more') }).click();
       await page.getByRole('link', { name: t('ownership:action.transfer') }).click();
       await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}/transfer-ownership$`));
       await expect(page.getByRole('heading', { level: 1, name: t('ownership:transfer.title', { name: nickname }) })).toBeVisible();
@@ -105,7 +106,9 @@ for (const { language, locale, region, plate } of JOURNEYS) {
       await buyer.getByRole('button', { name: t('ownership:receive.accept'), exact: true }).click();
       await expect(buyer).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}$`));
       await expect(buyer.getByText(t('ownership:accepted.title'))).toBeVisible();
-      await expect(buyer.getByRole('heading', { level: 1, name: nickname })).toBeVisible();
+      // The seller's nickname stays the seller's: the buyer's page names the bike by brand and model.
+      await expect(buyer.getByRole('heading', { level: 1, name: `Principia Flyt ${language}` })).toBeVisible();
+      await expect(buyer.getByText(nickname)).toHaveCount(0);
       await expectNoAxeViolations(buyer);
       await screenshots(buyer, `transfer-${language}-accepted`);
 
@@ -123,7 +126,12 @@ for (const { language, locale, region, plate } of JOURNEYS) {
 
       // The bike is in the buyer's bikes and gone from the seller's.
       await buyer.goto('/app/my-bikes');
-      await expect(buyer.getByRole('listitem').filter({ hasText: plate }).getByRole('link', { name: nickname })).toBeVisible();
+      await expect(
+        buyer
+          .getByRole('listitem')
+          .filter({ hasText: plate })
+          .getByRole('link', { name: `Principia Flyt ${language}` }),
+      ).toBeVisible();
       await context.close();
 
       await page.goto('/app/my-bikes');
@@ -157,6 +165,7 @@ test('a pending transfer can be cancelled, and a buyer can decline one; a stolen
   const buyer = await apiSignUp(request);
   await seedToken(page, seller.token);
   await goToBike(page, bikeId, nickname);
+  await page.getByRole('button', { name: t('bike:actions.more') }).click();
   await page.getByRole('link', { name: t('ownership:action.transfer') }).click();
 
   // The seller's own address is refused on the field, and what was typed stays.
@@ -269,6 +278,7 @@ test('both parties confirm with MitID: the bike moves and a signed bill of sale 
   const buyer = await apiSignUp(request);
   await seedToken(page, seller.token);
   await goToBike(page, bikeId, nickname);
+  await page.getByRole('button', { name: t('bike:actions.more') }).click();
   await page.getByRole('link', { name: t('ownership:action.transfer') }).click();
   await page.getByLabel(t('ownership:transfer.email')).fill(buyer.email);
   await page.getByLabel(t('ownership:transfer.price')).fill('7.500');

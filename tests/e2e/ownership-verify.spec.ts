@@ -107,7 +107,10 @@ test('verifying a bike: the list, a frame picture, a cancelled and then a comple
   await page.getByRole('link', { name: 'Gå til cyklen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Postcyklen' })).toBeVisible();
   await expect(page.getByText('Ejerskab bekræftet')).toBeVisible();
+  await page.getByRole('button', { name: 'Flere handlinger' }).click();
+  await expect(page.getByRole('link', { name: 'Redigér cykel' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Bekræft ejerskab' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await expectNoAxeViolations(page);
   await screenshots(page, 'bike-page-verified');
 
@@ -128,6 +131,7 @@ test('the same journey in English, from the bike page', async ({ browser, reques
   const page = await pageIn(browser, 'en-GB', owner.user.token);
   await page.goto(`/app/my-bikes/${owner.bikeId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Commuter' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('link', { name: 'Verify ownership' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Picture of the frame number of Commuter' })).toBeVisible();
   await expect(page.getByText('Step 1 of 2')).toBeVisible();

@@ -98,8 +98,13 @@ export async function rejectVerification(ctx: AppContext, caller: Caller, id: st
       .where(eq(identities.partyId, v.partyId));
     if (owner) {
       const [bike] = await tx.select().from(bikes).where(eq(bikes.id, v.bikeId));
+      // The nickname is the owner's own, kept on the ownership this verification is about.
+      const [ownership] = await tx
+        .select({ nickname: bikeOwnerships.nickname })
+        .from(bikeOwnerships)
+        .where(eq(bikeOwnerships.id, v.ownershipId));
       const brand = bike?.brandName ?? findBrand(bike?.brandId)?.name;
-      const name = bike?.nickname || [brand, bike?.model].filter(Boolean).join(' ') || bike?.frameNumber || '';
+      const name = ownership?.nickname || [brand, bike?.model].filter(Boolean).join(' ') || bike?.frameNumber || '';
       const url = `${ctx.config.publicUrl}/app/bikes/verify-ownership/${v.bikeId}/frame`;
       await ctx.mailer.enqueue(tx, {
         ...verificationRejectedMail(owner.language, owner.email, { bike: name, reason, url }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
-import { bikeCredits, bikes, plates } from '../db/schema.js';
+import { bikeCredits, bikeOwnerships, bikes, plates } from '../db/schema.js';
 import { api, frameNumber, giveCredits, makePlates, PUBLIC_BIKE_KEYS, registered } from './bike-test-factory.js';
 
 // Bikes (issue 4): register by frame number and/or plate with a credit, list, show, change; only the owner.
@@ -260,7 +260,7 @@ describe('my bikes', () => {
       const visitor = await api(t.app, null, method, url, body);
       expect(visitor.statusCode).toBe(401);
     }
-    const [row] = await t.database.db.select().from(bikes).where(eq(bikes.id, bike.id));
+    const [row] = await t.database.db.select().from(bikeOwnerships).where(eq(bikeOwnerships.bikeId, bike.id));
     expect(row?.nickname).toBeNull();
   });
 

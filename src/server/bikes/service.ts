@@ -57,12 +57,9 @@ function checkBrand(brandId: string | null | undefined): void {
   if (brandId && !findBrand(brandId)) throw new AppError('field_invalid', 'brand_id');
 }
 
-/** The columns an input sets (undefined = not given, null = clear). */
+/** The bike's columns an input sets (undefined = not given, null = clear). */
 function fieldColumns(input: UpdateBike): Partial<typeof bikes.$inferInsert> {
   const columns: Partial<typeof bikes.$inferInsert> = {};
-  if (input.nickname !== undefined) columns.nickname = input.nickname;
-  if (input.normal_price_dkk !== undefined) columns.normalPriceDkk = input.normal_price_dkk;
-  if (input.purchase_date !== undefined) columns.purchaseDate = input.purchase_date;
   if (input.type_id !== undefined) columns.typeId = input.type_id;
   if (input.color_id !== undefined) columns.colorId = input.color_id;
   if (input.is_electric !== undefined) columns.isElectric = input.is_electric;
@@ -72,6 +69,15 @@ function fieldColumns(input: UpdateBike): Partial<typeof bikes.$inferInsert> {
   if (input.brand_name !== undefined) columns.brandName = input.brand_name;
   if (input.production_year !== undefined) columns.productionYear = input.production_year;
   if (input.searchable !== undefined) columns.searchable = input.searchable;
+  return columns;
+}
+
+/** The owner's own columns an input sets: they live on the ownership, so a new owner starts without them. */
+function ownershipColumns(input: UpdateBike): Partial<typeof bikeOwnerships.$inferInsert> {
+  const columns: Partial<typeof bikeOwnerships.$inferInsert> = {};
+  if (input.nickname !== undefined) columns.nickname = input.nickname;
+  if (input.normal_price_dkk !== undefined) columns.normalPriceDkk = input.normal_price_dkk;
+  if (input.purchase_date !== undefined) columns.purchaseDate = input.purchase_date;
   return columns;
 }
 
@@ -144,7 +150,10 @@ export async function registerBike(ctx: AppContext, caller: Caller, input: Creat
         .values({ ...fieldColumns(input), frameNumber, frameNumberNormalised: normalised, productionYear })
         .returning();
       if (!bike) throw new Error('bike insert returned nothing');
-      const [ownership] = await tx.insert(bikeOwnerships).values({ bikeId: bike.id, partyId: caller.actingPartyId }).returning();
+      const [ownership] = await tx
+        .insert(bikeOwnerships)
+        .values({ ...ownershipColumns(input), bikeId: bike.id, partyId: caller.actingPartyId })
+        .returning();
       if (!ownership) throw new Error('ownership insert returned nothing');
       await recordBikeEvent(tx, { bikeId: bike.id, kind: 'registered', actorPartyId: caller.actingPartyId, ownershipId: ownership.id });
       const plate = plateId ? await claimPlate(tx, plateId, { bikeId: bike.id }) : null;
@@ -190,6 +199,7 @@ export async function updateBike(ctx: AppContext, caller: Caller, bikeId: string
     ctx.db.transaction(async (tx) => {
       const { bike, ownership } = await bikeOfCaller(tx, caller, bikeId);
       const columns = fieldColumns(input);
+      const ownColumns = ownershipColumns(input);
       const plates = await plateIdsOfBikes(tx, [bike.id]);
       const currentPlate = plates.get(bike.id) ?? null;
 
@@ -230,8 +240,12 @@ export async function updateBike(ctx: AppContext, caller: Caller, bikeId: string
         .set({ ...columns, updatedAt: new Date() })
         .where(eq(bikes.id, bike.id))
         .returning();
+      const [updatedOwnership] =
+        Object.keys(ownColumns).length > 0
+          ? await tx.update(bikeOwnerships).set(ownColumns).where(eq(bikeOwnerships.id, ownership.id)).returning()
+          : [ownership];
       // The history names what changed, not the values.
-      const changed = changedBikeFields(bike, columns, plateChange);
+      const changed = changedBikeFields({ bike, ownership }, { bike: columns, ownership: ownColumns }, plateChange);
       if (changed.length > 0) {
         await recordBikeEvent(tx, {
           bikeId: bike.id,
@@ -241,7 +255,7 @@ export async function updateBike(ctx: AppContext, caller: Caller, bikeId: string
           data: { fields: changed },
         });
       }
-      return { bike: updated ?? bike, ownership };
+      return { bike: updated ?? bike, ownership: updatedOwnership ?? ownership };
     }),
   );
   return bikeAnswer(ctx, bike, ownership);

@@ -275,10 +275,7 @@ export const bikes = pgTable(
     frameNumber: text('frame_number'),
     /** domain/bikes/frame-number.ts normaliseFrameNumber: for matching, uniqueness and search. */
     frameNumberNormalised: text('frame_number_normalised'),
-    nickname: text('nickname'),
-    normalPriceDkk: integer('normal_price_dkk'),
-    /** ISO date (YYYY-MM-DD). */
-    purchaseDate: text('purchase_date'),
+    // The nickname, purchase price and purchase date are the owner's, not the bike's: bike_ownership.
     typeId: text('type_id', { enum: ['female', 'male', 'unisex'] }),
     colorId: text('color_id'),
     isElectric: boolean('is_electric').notNull().default(false),
@@ -319,6 +316,12 @@ export const bikeOwnerships = pgTable(
     /** Null while current. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason', { enum: ['transferred', 'deleted', 'compensated'] }),
+    // What the owner keeps about the bike for themselves (§3 nickname, normal_price_dkk, purchase_date):
+    // it stays with the ownership that wrote it, so a new owner starts without the previous one's.
+    nickname: text('nickname'),
+    normalPriceDkk: integer('normal_price_dkk'),
+    /** ISO date (YYYY-MM-DD). */
+    purchaseDate: text('purchase_date'),
   },
   (t) => [
     uniqueIndex('bike_ownership_current_unique').on(t.bikeId).where(sql`${t.endedAt} is null`),

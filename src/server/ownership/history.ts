@@ -13,6 +13,9 @@ import { bikeOfCaller } from '../shared/bike-access.js';
 /** Details an owner may see; a price only of their own ownership (another owner's deal is theirs). */
 const SAFE_DATA = ['fields', 'hand_over_pictures', 'hand_over_documents', 'from_request', 'price_dkk'] as const;
 
+/** The owner's own fields (kept on their ownership): another owner's edits of them are theirs alone. */
+const OWNER_FIELDS: readonly string[] = ['nickname', 'normal_price_dkk', 'purchase_date'];
+
 function safeData(data: unknown, own: boolean): Record<string, unknown> | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
   const source = data as Record<string, unknown>;
@@ -21,8 +24,12 @@ function safeData(data: unknown, own: boolean): Record<string, unknown> | null {
     if (key === 'price_dkk' && !own) continue;
     if (key in source) result[key] = source[key];
   }
+  if (!own && Array.isArray(result.fields)) result.fields = result.fields.filter((f) => !OWNER_FIELDS.includes(String(f)));
   return result;
 }
+
+/** An edit by another owner that changed only their own fields: nothing of it is the caller's to see. */
+const onlyOwnerFields = (data: Record<string, unknown> | null): boolean => Array.isArray(data?.fields) && data.fields.length === 0;
 
 const isKind = (kind: string): kind is BikeEventKind => (BIKE_EVENT_KINDS as readonly string[]).includes(kind);
 
@@ -68,17 +75,10 @@ export async function bikeHistory(ctx: AppContext, caller: Caller, bikeId: strin
     // Someone a transfer was addressed to who did not (or not yet) take the bike.
     return 'new_owner';
   };
-  return events.flatMap((event) =>
-    isKind(event.kind)
-      ? [
-          {
-            id: event.id,
-            kind: event.kind,
-            actor: actorOf(event.actorPartyId),
-            created_at: event.createdAt.toISOString(),
-            data: safeData(event.data, event.ownershipId === ownership.id),
-          },
-        ]
-      : [],
-  );
+  return events.flatMap((event) => {
+    if (!isKind(event.kind)) return [];
+    const data = safeData(event.data, event.ownershipId === ownership.id);
+    if (event.kind === 'updated' && onlyOwnerFields(data)) return [];
+    return [{ id: event.id, kind: event.kind, actor: actorOf(event.actorPartyId), created_at: event.createdAt.toISOString(), data }];
+  });
 }

@@ -130,7 +130,7 @@ export async function checkPlate(ctx: AppContext, rawId: string, language: Langu
 export async function listMyPlates(ctx: AppContext, caller: Caller): Promise<MyPlate[]> {
   const mine = and(eq(bikeOwnerships.partyId, caller.actingPartyId), isNull(bikeOwnerships.endedAt));
   const onBikes = await ctx.db
-    .select({ id: plates.id, bikeId: bikes.id, nickname: bikes.nickname, model: bikes.model, brandName: bikes.brandName })
+    .select({ id: plates.id, bikeId: bikes.id, nickname: bikeOwnerships.nickname, model: bikes.model, brandName: bikes.brandName })
     .from(plates)
     .innerJoin(bikes, eq(bikes.id, plates.bikeId))
     .innerJoin(bikeOwnerships, eq(bikeOwnerships.bikeId, bikes.id))

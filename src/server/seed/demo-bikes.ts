@@ -22,52 +22,49 @@ export const DEMO_FREE_PLATES = range('DEMO', 50, 4);
 export const DEMO_REGISTRATION_PLATES = range('DEMOREG', 20, 2);
 export const DEMO_INSURANCE_PLATES = range('DEMOINS', 5, 2);
 
-/** The demo owner's bikes: three brands, colours and categories, Danish frame numbers (mark, number, year letter). */
+/**
+ * The demo owner's bikes: three brands, colours and categories, Danish frame numbers (mark, number, year letter);
+ * `own` is what the owner keeps for themselves (on the ownership).
+ */
 const DEMO_BIKES = [
   {
     plate: 'DEMOBIKE1',
     values: {
       frameNumber: 'WBK 482913 S',
-      nickname: 'Hverdagscyklen',
       brandId: 'dbs',
       model: 'Intermezzo',
       colorId: 'red',
       categoryId: 'city',
       typeId: 'female',
       isElectric: false,
-      normalPriceDkk: 6999,
-      purchaseDate: '2021-04-12',
     },
+    own: { nickname: 'Hverdagscyklen', normalPriceDkk: 6999, purchaseDate: '2021-04-12' },
   },
   {
     plate: 'DEMOBIKE2',
     values: {
       frameNumber: 'WSP 004217 U',
-      nickname: 'Ladcyklen',
       brandId: 'babboe',
       model: 'Curve-E',
       colorId: 'blue',
       categoryId: 'cargo',
       typeId: 'unisex',
       isElectric: true,
-      normalPriceDkk: 27999,
-      purchaseDate: '2023-08-30',
     },
+    own: { nickname: 'Ladcyklen', normalPriceDkk: 27999, purchaseDate: '2023-08-30' },
   },
   {
     plate: null,
     values: {
       frameNumber: 'WTU 778812 P',
-      nickname: 'Racer',
       brandId: 'trek',
       model: 'Domane AL 2',
       colorId: 'black',
       categoryId: 'racer',
       typeId: 'male',
       isElectric: false,
-      normalPriceDkk: 9499,
-      purchaseDate: '2019-06-01',
     },
+    own: { nickname: 'Racer', normalPriceDkk: 9499, purchaseDate: '2019-06-01' },
   },
 ] as const;
 
@@ -126,7 +123,7 @@ export async function seedDemoBikes(ctx: AppContext): Promise<DemoBikes | null> 
       if (!bike) throw new Error('seed: bike insert failed');
       const [ownership] = await tx
         .insert(bikeOwnerships)
-        .values({ bikeId: bike.id, partyId: owner.partyId, startedAt })
+        .values({ ...demo.own, bikeId: bike.id, partyId: owner.partyId, startedAt })
         .returning({ id: bikeOwnerships.id });
       if (!ownership) throw new Error('seed: ownership insert failed');
       // The bike's history starts with its registration, as for a bike registered through the API.
@@ -140,7 +137,7 @@ export async function seedDemoBikes(ctx: AppContext): Promise<DemoBikes | null> 
         ownershipId: ownership.id,
         frameNumber: demo.values.frameNumber,
         plate: demo.plate,
-        nickname: demo.values.nickname,
+        nickname: demo.own.nickname,
       });
     }
     // The electric bike's battery (with a plate) and its lock (Varefakta approved).

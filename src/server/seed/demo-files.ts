@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../context.js';
-import { bikes as bikeTable } from '../db/schema.js';
+import { bikeOwnerships, bikes as bikeTable } from '../db/schema.js';
 import { storeDocument } from '../documents/service.js';
 import { storePicture } from '../pictures/service.js';
 
@@ -90,8 +90,9 @@ export function receiptPdf(lines: string[]): Buffer {
 export async function seedDemoFiles(ctx: AppContext, bikes: { id: string; ownershipId: string }[]): Promise<void> {
   const rows = bikes.length
     ? await ctx.db
-        .select({ id: bikeTable.id, frameNumber: bikeTable.frameNumber, nickname: bikeTable.nickname, colorId: bikeTable.colorId })
+        .select({ id: bikeTable.id, frameNumber: bikeTable.frameNumber, nickname: bikeOwnerships.nickname, colorId: bikeTable.colorId })
         .from(bikeTable)
+        .innerJoin(bikeOwnerships, and(eq(bikeOwnerships.bikeId, bikeTable.id), isNull(bikeOwnerships.endedAt)))
         .where(
           inArray(
             bikeTable.id,

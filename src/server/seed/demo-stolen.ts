@@ -50,7 +50,6 @@ export async function insertStolenBike(tx: Db, dataKey: Buffer, spec: StolenBike
       colorId: spec.color,
       categoryId: spec.category,
       isElectric: spec.electric,
-      nickname: spec.nickname ?? null,
       searchable: true,
       reportedStolen: true,
       createdAt: registeredAt,
@@ -59,7 +58,7 @@ export async function insertStolenBike(tx: Db, dataKey: Buffer, spec: StolenBike
   if (!bike) throw new Error('seed: bike insert failed');
   const [ownership] = await tx
     .insert(bikeOwnerships)
-    .values({ bikeId: bike.id, partyId: spec.ownerPartyId, startedAt: registeredAt })
+    .values({ bikeId: bike.id, partyId: spec.ownerPartyId, startedAt: registeredAt, nickname: spec.nickname ?? null })
     .returning({ id: bikeOwnerships.id });
   if (!ownership) throw new Error('seed: ownership insert failed');
   await tx.insert(bikeCredits).values({ partyId: spec.ownerPartyId, source: 'seed', bikeOwnershipId: ownership.id });

@@ -39,9 +39,10 @@ export function toBike(bike: BikeRow, ownership: OwnershipRow, extras: BikeExtra
     bike_ownership_id: ownership.id,
     bikekey_id: extras.plateId,
     frame_number: bike.frameNumber,
-    nickname: bike.nickname,
-    normal_price_dkk: bike.normalPriceDkk,
-    purchase_date: bike.purchaseDate,
+    // The owner's own: read from their ownership, never from an earlier one.
+    nickname: ownership.nickname,
+    normal_price_dkk: ownership.normalPriceDkk,
+    purchase_date: ownership.purchaseDate,
     type_id: typeOf(bike.typeId),
     color_id: colorOf(bike.colorId),
     is_electric: bike.isElectric,

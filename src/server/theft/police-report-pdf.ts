@@ -36,7 +36,7 @@ export interface PoliceReportInput extends OwnReport {
 const ZONES = { dk: 'Europe/Copenhagen', no: 'Europe/Oslo' } as const;
 
 export async function renderPoliceReport(input: PoliceReportInput): Promise<Buffer> {
-  const { report, bike, language } = input;
+  const { report, bike, ownership, language } = input;
   const w = getFixedT(language, 'pdf', 'policeReport');
   const locale = INTL_LOCALES[language];
   const timeZone = ZONES[report.region];
@@ -87,13 +87,14 @@ export async function renderPoliceReport(input: PoliceReportInput): Promise<Buff
   if (bike.frameNumber && bike.frameNumber !== report.frameNumber) pdf.row(w('registeredFrameNumber'), bike.frameNumber);
   pdf.row(w('plates'), input.plates.length ? input.plates.join(', ') : w('none'));
   pdf.row(w('productionYear'), bike.productionYear ? String(bike.productionYear) : w('none'));
-  if (bike.normalPriceDkk) pdf.row(w('purchasePrice'), money(bike.normalPriceDkk));
-  if (bike.purchaseDate) {
-    const date = new Date(`${bike.purchaseDate}T00:00:00Z`);
+  // The owner's own purchase (kept on their ownership).
+  if (ownership.normalPriceDkk) pdf.row(w('purchasePrice'), money(ownership.normalPriceDkk));
+  if (ownership.purchaseDate) {
+    const date = new Date(`${ownership.purchaseDate}T00:00:00Z`);
     pdf.row(
       w('purchaseDate'),
       Number.isNaN(date.getTime())
-        ? bike.purchaseDate
+        ? ownership.purchaseDate
         : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date),
     );
   }

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { Bike } from '../../domain/bikes';
 import './bike-labels.css';
 
-// The bike's flags as labels (§3: active, private, searchable, reported stolen) and its picture or a
-// placeholder. Shared by my bikes and the bike page; texts from the shared bike-terms namespace.
+// The bike's flags (§3: active, private, searchable, reported stolen) in words a person understands — what
+// each means for them, not the flag's name ("Can be found in search", "Only you can see your details") — and
+// its picture or a placeholder. Shared by my bikes, the bike page and registering; texts from bike-terms.
 
 type Flags = Bike['flags'];
 
-/** The labels of one bike, as a list (screen readers hear "Status, list, 3 items"). */
+/** The status of one bike, as a list (screen readers hear "Status, list, 4 items"). */
 export function BikeLabels({ flags }: { flags: Flags }) {
   const { t } = useTranslation('bike-terms');
   const labels: { key: string; tone: string; text: string }[] = [];
@@ -16,14 +17,15 @@ export function BikeLabels({ flags }: { flags: Flags }) {
     flags.active ? { key: 'active', tone: 'good', text: t('flag.active') } : { key: 'inactive', tone: 'warn', text: t('flag.inactive') },
   );
   labels.push(
-    flags.private
-      ? { key: 'private', tone: 'plain', text: t('flag.private') }
-      : { key: 'business', tone: 'plain', text: t('flag.business') },
-  );
-  labels.push(
     flags.searchable
       ? { key: 'searchable', tone: 'plain', text: t('flag.searchable') }
       : { key: 'hidden', tone: 'muted', text: t('flag.hidden') },
+  );
+  // A person's bike: what strangers never see. An organisation's: whose it is.
+  labels.push(
+    flags.private
+      ? { key: 'private', tone: 'plain', text: t('flag.private') }
+      : { key: 'business', tone: 'plain', text: t('flag.business') },
   );
   return (
     <ul className="bike-labels" aria-label={t('flag.labels')}>

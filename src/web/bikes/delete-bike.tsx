@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
@@ -15,14 +14,26 @@ import { useDeleteBike } from './bikes-api';
  * (step-up, act delete_bike bound to this bike): the provider sends the user back here with
  * ?delete=approved&approval_id=…, where the deletion is confirmed once more and carries the approval.
  *
- * `placement` "section" is the danger zone under the details tab; "approval" is the panel shown on
- * return from the provider (and nothing otherwise).
+ * `placement` "dialog" is the question, opened from the bike page's actions menu; "approval" is the panel
+ * shown on return from the provider (and nothing otherwise).
  */
-export function DeleteBike({ bike, name, placement }: { bike: BikeDetail; name: string; placement: 'section' | 'approval' }) {
+export function DeleteBike({
+  bike,
+  name,
+  placement,
+  asking = false,
+  onAsking,
+}: {
+  bike: BikeDetail;
+  name: string;
+  placement: 'dialog' | 'approval';
+  /** placement "dialog": the question is open (the bike page's actions menu opens it). */
+  asking?: boolean;
+  onAsking?: (open: boolean) => void;
+}) {
   const { t } = useTranslation(['bike', 'verification']);
   const navigate = useNavigate();
   const remove = useDeleteBike(bike.id);
-  const [asking, setAsking] = useState(false);
   const needsApproval = Boolean(bike.frame_number || bike.bikekey_id);
   const here = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
   const { approvePath, approvalId, provider, clear } = useStepUp({
@@ -81,30 +92,23 @@ export function DeleteBike({ bike, name, placement }: { bike: BikeDetail; name: 
 
   if (approvalId) return null;
   return (
-    <section className="card bike-danger" aria-labelledby="bike-delete-title">
-      <h2 id="bike-delete-title">{t('delete.title')}</h2>
-      <p>{needsApproval ? t('delete.leadApproval', { provider }) : t('delete.lead')}</p>
+    <ConfirmDialog
+      open={asking}
+      title={t('delete.dialogTitle', { name })}
+      confirmLabel={needsApproval ? t('delete.approve', { provider }) : t('delete.confirm')}
+      cancelLabel={t('delete.cancel')}
+      busy={remove.isPending || remove.isSuccess}
+      onConfirm={confirm}
+      onCancel={() => onAsking?.(false)}
+    >
       {failure?.kind === 'message' && <Alert>{failure.text}</Alert>}
-      <Button variant="danger" onClick={() => setAsking(true)}>
-        {t('delete.open')}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        title={t('delete.dialogTitle', { name })}
-        confirmLabel={needsApproval ? t('delete.approve', { provider }) : t('delete.confirm')}
-        cancelLabel={t('delete.cancel')}
-        busy={remove.isPending || remove.isSuccess}
-        onConfirm={confirm}
-        onCancel={() => setAsking(false)}
-      >
-        <p>{t('delete.whatGoes')}</p>
-        <ul>
-          <li>{t('delete.goesPictures', { count: bike.pictures.length })}</li>
-          <li>{t('delete.goesDocuments', { count: bike.documents.length })}</li>
-          <li>{t('delete.goesEquipment', { count: bike.equipment.length })}</li>
-        </ul>
-        <p>{needsApproval ? t('delete.approvalNote', { provider }) : t('delete.noUndo')}</p>
-      </ConfirmDialog>
-    </section>
+      <p>{t('delete.whatGoes')}</p>
+      <ul>
+        <li>{t('delete.goesPictures', { count: bike.pictures.length })}</li>
+        <li>{t('delete.goesDocuments', { count: bike.documents.length })}</li>
+        <li>{t('delete.goesEquipment', { count: bike.equipment.length })}</li>
+      </ul>
+      <p>{needsApproval ? t('delete.approvalNote', { provider }) : t('delete.noUndo')}</p>
+    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
@@ -14,7 +15,8 @@ import { TransferAcceptedNotice, TransferAction } from '../ownership/bike-page-p
 import { HistoryPanel } from '../ownership/history-panel';
 import { SalesLinkAction } from '../ownership/sales-action';
 import { OwnershipVerifiedBadge, VerifyOwnershipAction } from '../ownership/verify-badge';
-import { ReportStolenAction, StolenNotice } from '../theft/bike-theft-actions';
+import { StolenNotice, TheftAction } from '../theft/bike-theft-actions';
+import { ActionsMenu, MenuAction, MenuLink } from '../ui/actions-menu';
 import { PageTitle } from '../ui/page';
 import { VerificationNotice } from '../verification/verification-notice';
 import '../bikes/bike.css';
@@ -32,6 +34,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
   const tab = tabFrom(params.get('tab'), TABS);
   const name = bikeName(bike, t);
   const base = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
+  const [deleting, setDeleting] = useState(false);
 
   const select = (next: (typeof TABS)[number]) => {
     const updated = new URLSearchParams(params);
@@ -55,17 +58,20 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <BikeLabels flags={bike.flags} />
           <OwnershipVerifiedBadge bikeId={bike.id} />
         </div>
-        <div className="bike-header-actions">
-          <Link to={`${base}/edit`} className="btn btn-primary">
-            {t('details.edit')}
-          </Link>
-          <Link to={`${base}/public`} className="btn btn-secondary">
-            {t('details.publicView')}
-          </Link>
-          <TransferAction bikeId={bike.id} />
-          <VerifyOwnershipAction bikeId={bike.id} />
-          <SalesLinkAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />
-          <ReportStolenAction bike={bike} />
+        {/* One prominent action (report stolen, or found for a stolen bike); the others in a menu. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons, not a form's fieldset */}
+        <div className="bike-header-actions" role="group" aria-label={t('actions.label')}>
+          <TheftAction bike={bike} />
+          <ActionsMenu label={t('actions.more')}>
+            <MenuLink to={`${base}/edit`}>{t('details.edit')}</MenuLink>
+            <MenuLink to={`${base}/public`}>{t('details.publicView')}</MenuLink>
+            <TransferAction bikeId={bike.id} />
+            <VerifyOwnershipAction bikeId={bike.id} />
+            <SalesLinkAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />
+            <MenuAction tone="danger" onSelect={() => setDeleting(true)}>
+              {t('delete.open')}
+            </MenuAction>
+          </ActionsMenu>
         </div>
       </header>
       <StolenNotice bike={bike} />
@@ -84,7 +90,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
         {tab === 'equipment' && <EquipmentPanel bike={bike} />}
         {tab === 'history' && <HistoryPanel bikeId={bike.id} />}
       </Tabs>
-      {tab === 'details' && <DeleteBike bike={bike} name={name} placement="section" />}
+      <DeleteBike bike={bike} name={name} placement="dialog" asking={deleting} onAsking={setDeleting} />
     </div>
   );
 }

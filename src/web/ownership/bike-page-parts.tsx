@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Transfer } from '../../domain/ownership';
+import { MenuLink } from '../ui/actions-menu';
 import { Alert } from '../ui/alert';
 import { useIncomingTransfers, useMyTransfers } from './ownership-api';
 import { BillOfSaleButton } from './ownership-parts';
@@ -45,14 +46,10 @@ export function TransferAcceptedNotice() {
   );
 }
 
-/** The bike page's action to hand the bike over. */
+/** The bike page's action to hand the bike over (in its actions menu). */
 export function TransferAction({ bikeId }: { bikeId: string }) {
   const { t } = useTranslation('ownership');
-  return (
-    <Link to={`/app/my-bikes/${encodeURIComponent(bikeId)}/transfer-ownership`} className="btn btn-secondary">
-      {t('action.transfer')}
-    </Link>
-  );
+  return <MenuLink to={`/app/my-bikes/${encodeURIComponent(bikeId)}/transfer-ownership`}>{t('action.transfer')}</MenuLink>;
 }
 
 /** On a bike in my bikes: a transfer of it is waiting for the new owner (one list call serves every bike). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { MenuLink } from '../ui/actions-menu';
 import { useOwnershipVerification } from './verify-api';
 import { framePath, ownerPath } from './verify-parts';
 
@@ -23,9 +23,5 @@ export function VerifyOwnershipAction({ bikeId }: { bikeId: string }) {
   const verification = useOwnershipVerification(bikeId);
   const status = verification.data?.status;
   if (!status || status === 'verified') return null;
-  return (
-    <Link to={status === 'owner_pending' ? ownerPath(bikeId) : framePath(bikeId)} className="btn btn-secondary">
-      {t('action.verify')}
-    </Link>
-  );
+  return <MenuLink to={status === 'owner_pending' ? ownerPath(bikeId) : framePath(bikeId)}>{t('action.verify')}</MenuLink>;
 }

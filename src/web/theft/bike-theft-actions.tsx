@@ -6,18 +6,27 @@ import './theft.css';
 
 const base = (bikeId: string) => `/app/my-bikes/${encodeURIComponent(bikeId)}`;
 
-/** The bike page's header action: report a bike stolen (only one that is not). */
-export function ReportStolenAction({ bike }: { bike: BikeDetail }) {
+/**
+ * The bike page's one prominent action: report the bike stolen, or, for a bike reported stolen, report it
+ * found (the stolen report's found section).
+ */
+export function TheftAction({ bike }: { bike: BikeDetail }) {
   const { t } = useTranslation('theft');
-  if (bike.flags.reported_stolen) return null;
+  if (bike.flags.reported_stolen) {
+    return (
+      <Link to={`${base(bike.id)}/stolen-bike-report#found`} className="btn btn-primary">
+        {t('entry.found')}
+      </Link>
+    );
+  }
   return (
-    <Link to={`/app/my-bikes/report-stolen?bike=${encodeURIComponent(bike.id)}`} className="btn btn-secondary">
+    <Link to={`/app/my-bikes/report-stolen?bike=${encodeURIComponent(bike.id)}`} className="btn btn-primary">
       {t('entry.reportStolen')}
     </Link>
   );
 }
 
-/** On the bike page: a stolen bike says so clearly, with its report and "My bike is found"; a bike just found says that. */
+/** On the bike page: a stolen bike says so clearly, with its report ("My bike is found" is the page's main action); a bike just found says that. */
 export function StolenNotice({ bike }: { bike: BikeDetail }) {
   const { t } = useTranslation('theft');
   const [params] = useSearchParams();
@@ -38,11 +47,8 @@ export function StolenNotice({ bike }: { bike: BikeDetail }) {
         <h2 id="stolen-notice-title">{t('entry.stolenTitle')}</h2>
         <p>{t('entry.stolenBody')}</p>
         <div className="actions">
-          <Link to={`${base(bike.id)}/stolen-bike-report`} className="btn btn-primary">
+          <Link to={`${base(bike.id)}/stolen-bike-report`} className="btn btn-secondary">
             {t('entry.seeReport')}
-          </Link>
-          <Link to={`${base(bike.id)}/stolen-bike-report#found`} className="btn btn-secondary">
-            {t('entry.found')}
           </Link>
         </div>
       </div>
