@@ -85,7 +85,7 @@ test('without a credit registering is refused; the draft survives a reload and w
   await expect(page.getByRole('heading', { level: 1, name: 'Din cykel er registreret' })).toBeVisible();
   await expect(page.getByText('Hverdagscyklen er nu registreret i dit navn.')).toBeVisible();
   await expect(page.getByText('DEMO0001')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Status' }).getByText('Aktiv', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Status' }).getByText('Registreringen er aktiv', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'register-done');
 
@@ -146,7 +146,7 @@ test('the plate is read from a photo of its QR code, and a plate with registrati
   await expect(page).toHaveURL(/\/app\/my-bikes$/);
   const row = page.getByRole('listitem').filter({ hasText: 'DEMOREG01' });
   await expect(row.getByRole('link', { name: 'Bullitt' })).toBeVisible();
-  await expect(row.getByText('Aktiv', { exact: true })).toBeVisible();
+  await expect(row.getByText('Registreringen er aktiv', { exact: true })).toBeVisible();
 });
 
 test('the plate can come later, a frame number already in use is marked on its field', async ({ page, request }) => {
