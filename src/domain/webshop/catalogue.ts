@@ -27,10 +27,6 @@ export type Currency = (typeof CURRENCIES)[number];
 /** Each region pays in its own currency: DKK in Denmark, NOK in Norway. */
 export const REGION_CURRENCY: Readonly<Record<Region, Currency>> = { dk: 'DKK', no: 'NOK' };
 
-export function isProductCode(value: unknown): value is ProductCode {
-  return typeof value === 'string' && (PRODUCT_CODES as readonly string[]).includes(value);
-}
-
 /** A product with its active price in one region, as the server reads it from the database. */
 export interface CatalogueEntry {
   code: ProductCode;

@@ -471,7 +471,10 @@ export const productPrices = pgTable(
   },
   (t) => [
     uniqueIndex('product_price_active_unique').on(t.productCode, t.region).where(sql`${t.active}`),
-    check('product_price_currency_of_region', sql`(${t.region} = 'dk' and ${t.currency} = 'DKK') or (${t.region} = 'no' and ${t.currency} = 'NOK')`),
+    check(
+      'product_price_currency_of_region',
+      sql`(${t.region} = 'dk' and ${t.currency} = 'DKK') or (${t.region} = 'no' and ${t.currency} = 'NOK')`,
+    ),
     check('product_price_amount', sql`${t.unitAmountOre} >= 0`),
     check('product_price_vat_rate', sql`${t.vatRatePercent} between 0 and 100`),
     check('product_price_member_discount', sql`${t.memberDiscountPercent} between 0 and 100`),

@@ -59,7 +59,7 @@ describe('the catalogue seed', () => {
       .where(and(eq(productPrices.productCode, 'registration'), eq(productPrices.region, 'dk')));
   });
 
-  it('refuses a second active price for a product in a region, and a currency not the region\'s', async () => {
+  it("refuses a second active price for a product in a region, and a currency not the region's", async () => {
     const db = t.database.db;
     const row = { productCode: 'extra_plate', region: 'dk' as const, unitAmountOre: 1, vatRatePercent: 25 };
     await expect(db.insert(productPrices).values({ ...row, currency: 'DKK' })).rejects.toThrow();

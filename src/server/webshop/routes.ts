@@ -27,7 +27,7 @@ export function webshopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'The products and their prices in a region',
           description:
-            'Public. region dk (DKK) or no (NOK); without it, the signed-in caller\'s region, else the region cookie, else dk. ' +
+            "Public. region dk (DKK) or no (NOK); without it, the signed-in caller's region, else the region cookie, else dk. " +
             'Names and descriptions in the language of Accept-Language. Amounts are whole øre: price.unit_amount_ore includes VAT, ' +
             'vat_amount_ore is the VAT in it (vat_rate_percent, rounded half up). Subscriptions name their plan_type and billing ' +
             'interval (the price is per interval; subscription_organisation per bike). member_price is the NAF member price, ' +
@@ -37,8 +37,7 @@ export function webshopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: productsAnswerSchema },
         },
       },
-      async (request) =>
-        listProducts(ctx.db, request.query.region ?? (await callerRegion(ctx.db, request)), requestLanguage(request)),
+      async (request) => listProducts(ctx.db, request.query.region ?? (await callerRegion(ctx.db, request)), requestLanguage(request)),
     );
 
     app.get(
