@@ -115,6 +115,14 @@ export const ERROR_STATUS = {
   stolen_report_not_found: 404,
   insurer_not_found: 422,
   stolen_bike_not_found: 404,
+  // The webshop (issue 12): an order is priced on the server (webshop/pricing.ts), a NAF number checked (§5).
+  order_empty: 422,
+  product_unknown: 422,
+  order_line_duplicate: 422,
+  quantity_invalid: 422,
+  order_mixed: 422,
+  currency_invalid: 422,
+  naf_number_invalid: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -44,6 +44,7 @@ import { startTrashTimer } from './shared/files/trash.js';
 import { stolenMapRoutes } from './stolen-map/routes.js';
 import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
+import { seedCatalogue } from './webshop/catalogue-seed.js';
 import { webshopRoutes } from './webshop/routes.js';
 
 /** National ID numbers and the provider's tokens never reach a log line, wherever they turn up. */
@@ -262,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let chatListener: ChatListener | undefined;
   let stopUnreadMail: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    // Reference data every mode needs: the webshop's products and first prices (idempotent).
+    await seedCatalogue(database.db);
     stopTrashTimer = startTrashTimer(ctx);
     live.start();
     chatListener = await startChatListener(database, { onNotice: (n) => live.deliver(n), onReconnect: () => live.resync(), log: app.log });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -427,6 +428,57 @@ export const voucherRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.code, t.partyId] })],
+);
+
+/**
+ * The webshop's products (issue 12): a registration (one bike credit), an extra plate, and the subscriptions.
+ * Seeded at start (webshop/catalogue-seed.ts); what a product is does not change per region, its price does.
+ */
+export const products = pgTable('product', {
+  code: text('code', {
+    enum: ['registration', 'extra_plate', 'subscription_single', 'subscription_family', 'subscription_organisation'],
+  }).primaryKey(),
+  kind: text('kind', { enum: ['one_time', 'subscription'] }).notNull(),
+  /** Subscriptions: the plan they give (§3 plan_type); null for one-time products. */
+  planType: text('plan_type', { enum: ['SINGLE', 'FAMILY', 'ORGANISATION'] }),
+  /** Subscriptions: the billing interval; null for one-time products. */
+  billingInterval: text('billing_interval', { enum: ['year'] }),
+  /** The most of it one order may hold. */
+  maxQuantity: integer('max_quantity').notNull(),
+  /** The order the webshop lists products in. */
+  position: integer('position').notNull(),
+});
+
+/**
+ * A product's price in a region, in øre including VAT. One active price per product and region (a partial unique
+ * index); a price change adds a row and deactivates the old one, so orders keep pointing at what they were sold at.
+ */
+export const productPrices = pgTable(
+  'product_price',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code, { onDelete: 'cascade' }),
+    region: text('region', { enum: ['dk', 'no'] }).notNull(),
+    currency: text('currency', { enum: ['DKK', 'NOK'] }).notNull(),
+    unitAmountOre: integer('unit_amount_ore').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    /** The NAF member discount in percent where it applies, else null. */
+    memberDiscountPercent: integer('member_discount_percent'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_price_active_unique').on(t.productCode, t.region).where(sql`${t.active}`),
+    check(
+      'product_price_currency_of_region',
+      sql`(${t.region} = 'dk' and ${t.currency} = 'DKK') or (${t.region} = 'no' and ${t.currency} = 'NOK')`,
+    ),
+    check('product_price_amount', sql`${t.unitAmountOre} >= 0`),
+    check('product_price_vat_rate', sql`${t.vatRatePercent} between 0 and 100`),
+    check('product_price_member_discount', sql`${t.memberDiscountPercent} between 0 and 100`),
+  ],
 );
 
 /** §3 Equipment: batteries, locks and accessories of a bike. */

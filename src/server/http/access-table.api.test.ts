@@ -38,6 +38,7 @@ const PINNED: Record<string, Access> = {
   'GET /api/backoffice/identities': 'backoffice-read',
   'GET /api/backoffice/audit-log': 'backoffice-read',
   'PUT /api/backoffice/identities/:partyId/role': 'admin',
+  'GET /api/webshop/products/': 'public',
 };
 
 let t: TestApp;

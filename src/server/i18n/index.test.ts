@@ -28,4 +28,10 @@ describe('error codes', () => {
     expect(t('en', 'errors:not_found')).toBe('Not found');
     expect(getFixedT('no', 'errors')('not_found')).toBe('Finnes ikke');
   });
+
+  it('says "Invalid NAF number" in the spec\'s words (§5)', () => {
+    expect(errorMessage('naf_number_invalid', 'en')).toBe('Invalid NAF number');
+    expect(errorMessage('naf_number_invalid', 'da')).toBe('Ugyldigt NAF-nummer');
+    expect(errorMessage('naf_number_invalid', 'no')).toBe('Ugyldig NAF-nummer');
+  });
 });

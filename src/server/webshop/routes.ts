@@ -7,15 +7,39 @@ import {
   redeemVoucherAnswerSchema,
   redeemVoucherSchema,
 } from '../../domain/bikes.js';
+import { productsAnswerSchema, productsQuerySchema } from '../../domain/webshop/catalogue.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
+import { requestLanguage } from '../http/errors.js';
+import { callerRegion, listProducts } from './catalogue.js';
 import { activateCredit, listCredits, overviewOf, redeemVoucher } from './service.js';
 
 const tags = ['webshop'];
 
-// §7 Webshop: credits (§3 Bike credit), their activation, the overview (§4 subscription state), vouchers.
+// §7 Webshop: the products and prices, credits (§3 Bike credit), their activation, the overview (§4 subscription state), vouchers.
 export function webshopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/webshop/products/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'The products and their prices in a region',
+          description:
+            "Public. region dk (DKK) or no (NOK); without it, the signed-in caller's region, else the region cookie, else dk. " +
+            'Names and descriptions in the language of Accept-Language. Amounts are whole øre: price.unit_amount_ore includes VAT, ' +
+            'vat_amount_ore is the VAT in it (vat_rate_percent, rounded half up). Subscriptions name their plan_type and billing ' +
+            'interval (the price is per interval; subscription_organisation per bike). member_price is the NAF member price, ' +
+            'worked out on the server, where a member discount applies, else null. Only products with an active price in the ' +
+            'region are listed. 422 field_invalid on region for anything but dk or no.',
+          querystring: productsQuerySchema,
+          response: { 200: productsAnswerSchema },
+        },
+      },
+      async (request) => listProducts(ctx.db, request.query.region ?? (await callerRegion(ctx.db, request)), requestLanguage(request)),
+    );
+
     app.get(
       '/webshop/bike-activations',
       {
