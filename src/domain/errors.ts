@@ -115,6 +115,7 @@ export const ERROR_STATUS = {
   stolen_report_not_found: 404,
   insurer_not_found: 422,
   stolen_bike_not_found: 404,
+  webhook_signature_invalid: 400, // a payment webhook unsigned, badly signed, stale or not an event
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -12,6 +12,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import * as z from 'zod/mini';
 import { createIdentityProviders } from './adapters/eid/create-eid.js';
 import { Mailer } from './adapters/mail/mailer.js';
+import { createPayments } from './adapters/payments/create-payments.js';
 import { createStorage } from './adapters/storage/create-storage.js';
 import { backofficeRoutes } from './backoffice/routes.js';
 import { registerSwitchAudit } from './backoffice/switch-user.js';
@@ -45,6 +46,7 @@ import { stolenMapRoutes } from './stolen-map/routes.js';
 import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
 import { webshopRoutes } from './webshop/routes.js';
+import { paymentWebhookRoutes } from './webshop/webhook.js';
 
 /** National ID numbers and the provider's tokens never reach a log line, wherever they turn up. */
 const SECRET_LOG_PATHS = ['cpr', 'cpr_number', 'national_id', 'nationalId', 'id_token', 'code_verifier', 'codeVerifier'].flatMap((key) => [
@@ -200,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // National digital ID; the development provider, when it is the one, is mounted under /dev-idp here.
   const { eid, social } = await createIdentityProviders(app, config);
+  // Payments: Stripe, or the development payment provider, through the one adapter.
+  const payments = createPayments(config);
 
   await app.register(
     async (api) => {
@@ -233,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
+      await api.register(paymentWebhookRoutes(ctx, payments));
       // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
       // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.
       await api.register(async (chats) => {

@@ -415,6 +415,23 @@ export const vouchers = pgTable('voucher', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Webhook events from the payment provider (Stripe, or the development provider), each stored once under its
+ * event id as it arrived (verified); fulfilment works through the rows without processed_at.
+ */
+export const paymentEvents = pgTable(
+  'payment_event',
+  {
+    /** The provider's event id (evt_…). */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_event_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
+);
+
 export const voucherRedemptions = pgTable(
   'voucher_redemption',
   {
