@@ -432,6 +432,23 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_event_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
 );
 
+/**
+ * The development payment provider's own objects (checkout sessions …), kept as its API shows them; the product
+ * never reads this table, only the provider served under /dev-pay does (through the Stripe SDK, like Stripe's).
+ */
+export const devPaymentObjects = pgTable('dev_payment_object', {
+  /** Stripe-shaped: cs_test_… */
+  id: text('id').primaryKey(),
+  object: text('object').notNull(),
+  /** open, complete or expired: changed by a conditional update, so a session completes once. */
+  status: text('status').notNull(),
+  /** The object as the API answers it. */
+  data: jsonb('data').notNull(),
+  /** What the provider keeps to itself: the line items, the capture method. */
+  internal: jsonb('internal').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const voucherRedemptions = pgTable(
   'voucher_redemption',
   {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import type { PaymentEvent, PaymentsPort } from '../adapters/payments/port.js';
+import { type PaymentEvent, WEBHOOK_PATH } from '../adapters/payments/port.js';
 import type { AppContext } from '../context.js';
 import { paymentEvents } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -9,8 +9,6 @@ import { AppError } from '../http/errors.js';
 // driven by these events, never by the return page: the route verifies the signature on the raw body,
 // stores the event once under its id and answers at once; the work is done from payment_event later.
 
-export const STRIPE_WEBHOOK_PATH = '/webshop/webhooks/stripe';
-
 /** Stores a verified event once: a redelivery, or many at once, leave the one row. */
 async function storeEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   await ctx.db.insert(paymentEvents).values({ id: event.id, type: event.type, payload: event.payload }).onConflictDoNothing();
@@ -18,7 +16,7 @@ async function storeEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   // fulfils them idempotently and sets processed_at; nothing is processed yet.
 }
 
-export function paymentWebhookRoutes(ctx: AppContext, payments: PaymentsPort): FastifyPluginAsyncZod {
+export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // The signature covers the exact bytes sent, so this route (only: the parsers are scoped to this plugin)
     // reads any body as a Buffer instead of parsing it.
@@ -26,7 +24,8 @@ export function paymentWebhookRoutes(ctx: AppContext, payments: PaymentsPort): F
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     app.post(
-      STRIPE_WEBHOOK_PATH,
+      // Registered under /api.
+      WEBHOOK_PATH.slice('/api'.length),
       {
         config: { access: 'public' },
         schema: {
@@ -41,7 +40,7 @@ export function paymentWebhookRoutes(ctx: AppContext, payments: PaymentsPort): F
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const event = payments.verifyWebhook(body, request.headers['stripe-signature']);
+        const event = ctx.payments.verifyWebhook(body, request.headers['stripe-signature']);
         if (!event) throw new AppError('webhook_signature_invalid');
         await storeEvent(ctx, event);
         return { received: true as const };
