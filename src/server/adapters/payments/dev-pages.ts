@@ -81,11 +81,36 @@ ${input.manualCapture ? `<p class="pay-note">${escapeHtml(t('reserve'))}</p>` : 
 <form method="post" action="${base}/pay">
 <button type="submit" class="pay-button">${escapeHtml(t('pay', { amount: total }))}</button>
 </form>
+${
+  input.manualCapture
+    ? ''
+    : `<form method="post" action="${base}/pay-later">
+<button type="submit" class="pay-secondary pay-later">${escapeHtml(t('payLater'))}</button>
+</form>`
+}
 <form method="post" action="${base}/decline">
 <button type="submit" class="pay-secondary">${escapeHtml(t('decline'))}</button>
 </form>
 <form method="post" action="${base}/abandon">
 <button type="submit" class="idp-cancel">${escapeHtml(t('abandon'))}</button>
+</form>`,
+  );
+}
+
+/** A session paid later: the tester decides whether the payment arrives or fails. */
+export function renderAwaitingPage(sessionId: string, language: Language): string {
+  const t = getFixedT(language, 'dev-pay');
+  const base = `/dev-pay/checkout/${encodeURIComponent(sessionId)}`;
+  return page(
+    language,
+    t('awaitingTitle'),
+    `<h1>${escapeHtml(t('awaitingTitle'))}</h1>
+<p>${escapeHtml(t('awaitingLead'))}</p>
+<form method="post" action="${base}/payment-arrives">
+<button type="submit" class="pay-button">${escapeHtml(t('arrives'))}</button>
+</form>
+<form method="post" action="${base}/payment-fails">
+<button type="submit" class="pay-secondary">${escapeHtml(t('fails'))}</button>
 </form>`,
   );
 }
@@ -113,5 +138,6 @@ export const STYLESHEET = `${IDP_STYLESHEET}
 .pay-note{color:#44525e}
 .pay-button{width:100%;font:inherit;font-weight:700;padding:.75rem 1rem;border:0;border-radius:8px;background:#1d5c3a;color:#fff;cursor:pointer;min-height:44px;margin-top:.5rem}
 .pay-secondary{width:100%;font:inherit;padding:.7rem 1rem;border:2px solid #8a1c1c;border-radius:8px;background:#fff;color:#8a1c1c;cursor:pointer;min-height:44px;margin-top:.75rem}
+.pay-later{border-color:#1d5c3a;color:#1d5c3a}
 .pay-button:focus-visible,.pay-secondary:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
 `;

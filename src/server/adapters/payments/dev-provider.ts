@@ -6,7 +6,7 @@ import { isLanguage, type Language, languageFromAcceptLanguage } from '../../../
 import type { Db } from '../../db/client.js';
 import { devPaymentObjects } from '../../db/schema.js';
 import { FormError, type FormValue, parseStripeForm } from './dev-form.js';
-import { type CheckoutPageLine, renderCheckoutPage, renderPayErrorPage, STYLESHEET } from './dev-pages.js';
+import { type CheckoutPageLine, renderAwaitingPage, renderCheckoutPage, renderPayErrorPage, STYLESHEET } from './dev-pages.js';
 import { WEBHOOK_PATH } from './port.js';
 
 // The development payment provider (the embedded default, issue 12): served by the app under /dev-pay. It
@@ -23,6 +23,9 @@ export interface DevPaymentProviderOptions {
   webhookSecret: string;
   db: Db;
 }
+
+/** The provider's own state of a session paid later whose payment has not yet succeeded or failed (its object says complete). */
+const AWAITING_PAYMENT = 'awaiting_payment';
 
 interface SessionInternal {
   lines: CheckoutPageLine[];
@@ -235,7 +238,10 @@ export async function registerDevPaymentProvider(app: FastifyInstance, options: 
       scope.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
         const row = await load(request.params.id);
         if (row?.object !== 'checkout.session') return html(reply, 404, renderPayErrorPage(languageOf(request), 'missing'));
-        if (row.status !== 'open') return html(reply, 409, renderPayErrorPage(languageOf(request), 'over'));
+        const language = languageOf(request);
+        // Paid later: the page now lets the tester decide how the payment ends.
+        if (row.status === AWAITING_PAYMENT) return html(reply, 200, renderAwaitingPage(row.id, language));
+        if (row.status !== 'open') return html(reply, 409, renderPayErrorPage(language, 'over'));
         const session = row.data as SessionObject;
         const internal = row.internal as SessionInternal;
         return html(
@@ -243,7 +249,7 @@ export async function registerDevPaymentProvider(app: FastifyInstance, options: 
           200,
           renderCheckoutPage({
             sessionId: row.id,
-            language: languageOf(request),
+            language,
             currency: String(session.currency),
             lines: internal.lines,
             amountTotal: Number(session.amount_total),
@@ -252,29 +258,63 @@ export async function registerDevPaymentProvider(app: FastifyInstance, options: 
         );
       });
 
-      scope.post<{ Params: { id: string } }>('/checkout/:id/pay', async (request, reply) => {
-        const row = await load(request.params.id);
-        if (row?.object !== 'checkout.session') return html(reply, 404, renderPayErrorPage(languageOf(request), 'missing'));
-        const session = row.data as SessionObject;
-        const internal = row.internal as SessionInternal;
-        const completed: SessionObject = {
-          ...session,
-          status: 'complete',
-          // An authorised payment not yet captured is not paid (plates: captured when shipped).
-          payment_status: internal.captureMethod === 'manual' ? 'unpaid' : 'paid',
-          url: null,
-          ...(session.mode === 'payment' ? { payment_intent: newId('pi_test') } : { subscription: newId('sub_test') }),
-        };
-        // Completes once: a second press (or a second tab) finds it no longer open.
+      /**
+       * Moves a session from one state to the next once (a conditional update: a second press, or a second tab,
+       * finds it moved on), then posts the event. False when it was not in `from`.
+       */
+      async function advance(id: string, from: string, to: string, data: SessionObject, eventType: string): Promise<boolean> {
         const updated = await db
           .update(devPaymentObjects)
-          .set({ status: 'complete', data: completed })
-          .where(and(eq(devPaymentObjects.id, row.id), eq(devPaymentObjects.status, 'open')))
+          .set({ status: to, data })
+          .where(and(eq(devPaymentObjects.id, id), eq(devPaymentObjects.status, from)))
           .returning({ id: devPaymentObjects.id });
-        if (updated.length === 0) return html(reply, 409, renderPayErrorPage(languageOf(request), 'over'));
-        await deliver('checkout.session.completed', completed);
-        return reply.redirect(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', row.id), 303);
-      });
+        if (updated.length === 0) return false;
+        await deliver(eventType, data);
+        return true;
+      }
+
+      // Pay now, or later (an asynchronous method such as a bank transfer: the checkout completes unpaid, and the
+      // payment succeeds or fails afterwards, each with its own event, as in Stripe's Checkout).
+      for (const action of ['pay', 'pay-later'] as const) {
+        scope.post<{ Params: { id: string } }>(`/checkout/:id/${action}`, async (request, reply) => {
+          const row = await load(request.params.id);
+          if (row?.object !== 'checkout.session') return html(reply, 404, renderPayErrorPage(languageOf(request), 'missing'));
+          const session = row.data as SessionObject;
+          const internal = row.internal as SessionInternal;
+          const later = action === 'pay-later';
+          // An authorised payment to capture later (plates) is made by card, never asynchronously.
+          if (later && internal.captureMethod === 'manual') return html(reply, 409, renderPayErrorPage(languageOf(request), 'over'));
+          const completed: SessionObject = {
+            ...session,
+            status: 'complete',
+            // Paid later, or only authorised (captured when shipped): not paid yet.
+            payment_status: later || internal.captureMethod === 'manual' ? 'unpaid' : 'paid',
+            url: null,
+            ...(session.mode === 'payment' ? { payment_intent: newId('pi_test') } : { subscription: newId('sub_test') }),
+          };
+          const done = await advance(row.id, 'open', later ? AWAITING_PAYMENT : 'complete', completed, 'checkout.session.completed');
+          if (!done) return html(reply, 409, renderPayErrorPage(languageOf(request), 'over'));
+          return reply.redirect(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', row.id), 303);
+        });
+      }
+
+      for (const action of ['payment-arrives', 'payment-fails'] as const) {
+        scope.post<{ Params: { id: string } }>(`/checkout/:id/${action}`, async (request, reply) => {
+          const row = await load(request.params.id);
+          if (row?.object !== 'checkout.session') return html(reply, 404, renderPayErrorPage(languageOf(request), 'missing'));
+          const session = row.data as SessionObject;
+          const arrives = action === 'payment-arrives';
+          const settled: SessionObject = { ...session, payment_status: arrives ? 'paid' : 'unpaid' };
+          const type = arrives ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed';
+          if (!(await advance(row.id, AWAITING_PAYMENT, 'complete', settled, type))) {
+            return html(reply, 409, renderPayErrorPage(languageOf(request), 'over'));
+          }
+          const back = arrives
+            ? session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', row.id)
+            : (session.cancel_url ?? session.success_url);
+          return reply.redirect(back, 303);
+        });
+      }
 
       // A declined card and an abandoned checkout leave the session open and send no event (as Stripe's Checkout
       // does: the customer may still pay until the session expires).

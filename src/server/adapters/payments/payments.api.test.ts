@@ -35,7 +35,7 @@ const order = (overrides: Partial<CheckoutSessionInput> = {}): CheckoutSessionIn
 const eventsFor = async (sessionId: string) =>
   t.database.db.select().from(paymentEvents).where(sql`${paymentEvents.payload}->'data'->'object'->>'id' = ${sessionId}`);
 
-const press = (sessionId: string, action: 'pay' | 'decline' | 'abandon') =>
+const press = (sessionId: string, action: 'pay' | 'decline' | 'abandon' | 'pay-later' | 'payment-arrives' | 'payment-fails') =>
   t.app.inject({
     method: 'POST',
     url: `/dev-pay/checkout/${sessionId}/${action}`,
@@ -198,6 +198,66 @@ describe('the hosted checkout page', () => {
       expect(await eventsFor(session.id), action).toHaveLength(0);
       expect((await payments.retrieveCheckoutSession(session.id))?.status, action).toBe('open');
     }
+  });
+});
+
+describe('paying later (an asynchronous payment, such as a bank transfer)', () => {
+  const typesFor = async (sessionId: string) => (await eventsFor(sessionId)).map((e) => e.type).sort();
+
+  it('completes the checkout unpaid, then the tester lets the payment arrive: async_payment_succeeded, paid', async () => {
+    const session = await payments.createCheckoutSession(order());
+    const res = await press(session.id, 'pay-later');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:3000/purchase-complete-redirect?session_id=${session.id}`);
+    expect(await payments.retrieveCheckoutSession(session.id)).toMatchObject({ status: 'complete', paymentStatus: 'unpaid' });
+    expect(await eventsFor(session.id)).toMatchObject([
+      { type: 'checkout.session.completed', payload: { data: { object: { status: 'complete', payment_status: 'unpaid' } } } },
+    ]);
+
+    // The session's page now lets the tester decide how the payment ends.
+    const page = await t.app.inject({ method: 'GET', url: `/dev-pay/checkout/${session.id}`, headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('The payment arrives');
+    expect(page.body).toContain('The payment fails');
+    expect(page.body).not.toContain('/pay"');
+
+    const arrives = await press(session.id, 'payment-arrives');
+    expect(arrives.statusCode).toBe(303);
+    expect(arrives.headers.location).toBe(`http://localhost:3000/purchase-complete-redirect?session_id=${session.id}`);
+    expect(await payments.retrieveCheckoutSession(session.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+    expect(await typesFor(session.id)).toEqual(['checkout.session.async_payment_succeeded', 'checkout.session.completed']);
+    const succeeded = (await eventsFor(session.id)).find((e) => e.type === 'checkout.session.async_payment_succeeded');
+    expect(succeeded?.payload).toMatchObject({ data: { object: { id: session.id, payment_status: 'paid' } } });
+
+    // It ends once.
+    expect((await press(session.id, 'payment-fails')).statusCode).toBe(409);
+    expect((await press(session.id, 'payment-arrives')).statusCode).toBe(409);
+    expect(await eventsFor(session.id)).toHaveLength(2);
+  });
+
+  it('or lets it fail: async_payment_failed, still unpaid, back to cancel_url', async () => {
+    const session = await payments.createCheckoutSession(order());
+    await press(session.id, 'pay-later');
+    const fails = await press(session.id, 'payment-fails');
+    expect(fails.statusCode).toBe(303);
+    expect(fails.headers.location).toBe('http://localhost:3000/purchase-failed');
+    expect(await payments.retrieveCheckoutSession(session.id)).toMatchObject({ status: 'complete', paymentStatus: 'unpaid' });
+    expect(await typesFor(session.id)).toEqual(['checkout.session.async_payment_failed', 'checkout.session.completed']);
+  });
+
+  it('settles nothing that was not paid later, and offers no paying later for a payment captured later', async () => {
+    const open = await payments.createCheckoutSession(order());
+    expect((await press(open.id, 'payment-arrives')).statusCode).toBe(409);
+    const paid = await payments.createCheckoutSession(order());
+    await press(paid.id, 'pay');
+    expect((await press(paid.id, 'payment-arrives')).statusCode).toBe(409);
+    expect(await typesFor(paid.id)).toEqual(['checkout.session.completed']);
+
+    const manual = await payments.createCheckoutSession(order({ captureMethod: 'manual' }));
+    const page = await t.app.inject({ method: 'GET', url: `/dev-pay/checkout/${manual.id}`, headers: { 'accept-language': 'en' } });
+    expect(page.body).not.toContain('pay-later');
+    expect((await press(manual.id, 'pay-later')).statusCode).toBe(409);
+    expect(await eventsFor(manual.id)).toHaveLength(0);
   });
 });
 
