@@ -93,6 +93,9 @@ ${
 </form>
 <form method="post" action="${base}/abandon">
 <button type="submit" class="idp-cancel">${escapeHtml(t('abandon'))}</button>
+</form>
+<form method="post" action="${base}/expire">
+<button type="submit" class="idp-cancel pay-expire">${escapeHtml(t('expire'))}</button>
 </form>`,
   );
 }
@@ -138,6 +141,7 @@ export const STYLESHEET = `${IDP_STYLESHEET}
 .pay-note{color:#44525e}
 .pay-button{width:100%;font:inherit;font-weight:700;padding:.75rem 1rem;border:0;border-radius:8px;background:#1d5c3a;color:#fff;cursor:pointer;min-height:44px;margin-top:.5rem}
 .pay-secondary{width:100%;font:inherit;padding:.7rem 1rem;border:2px solid #8a1c1c;border-radius:8px;background:#fff;color:#8a1c1c;cursor:pointer;min-height:44px;margin-top:.75rem}
+.pay-expire{color:#44525e}
 .pay-later{border-color:#1d5c3a;color:#1d5c3a}
 .pay-button:focus-visible,.pay-secondary:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
 `;

@@ -316,6 +316,20 @@ export async function registerDevPaymentProvider(app: FastifyInstance, options: 
         });
       }
 
+      // The tester need not wait 24 hours: the session expires now, as Stripe's do when their time is up.
+      scope.post<{ Params: { id: string } }>('/checkout/:id/expire', async (request, reply) => {
+        const row = await load(request.params.id);
+        if (row?.object !== 'checkout.session') return html(reply, 404, renderPayErrorPage(languageOf(request), 'missing'));
+        const session = row.data as SessionObject;
+        const expired: SessionObject = { ...session, status: 'expired', url: null };
+        if (!(await advance(row.id, 'open', 'expired', expired, 'checkout.session.expired'))) {
+          return html(reply, 409, renderPayErrorPage(languageOf(request), 'over'));
+        }
+        return session.cancel_url
+          ? reply.redirect(session.cancel_url, 303)
+          : html(reply, 200, renderPayErrorPage(languageOf(request), 'missing'));
+      });
+
       // A declined card and an abandoned checkout leave the session open and send no event (as Stripe's Checkout
       // does: the customer may still pay until the session expires).
       for (const action of ['decline', 'abandon']) {

@@ -35,7 +35,7 @@ const order = (overrides: Partial<CheckoutSessionInput> = {}): CheckoutSessionIn
 const eventsFor = async (sessionId: string) =>
   t.database.db.select().from(paymentEvents).where(sql`${paymentEvents.payload}->'data'->'object'->>'id' = ${sessionId}`);
 
-const press = (sessionId: string, action: 'pay' | 'decline' | 'abandon' | 'pay-later' | 'payment-arrives' | 'payment-fails') =>
+const press = (sessionId: string, action: 'pay' | 'decline' | 'abandon' | 'expire' | 'pay-later' | 'payment-arrives' | 'payment-fails') =>
   t.app.inject({
     method: 'POST',
     url: `/dev-pay/checkout/${sessionId}/${action}`,
@@ -198,6 +198,24 @@ describe('the hosted checkout page', () => {
       expect(await eventsFor(session.id), action).toHaveLength(0);
       expect((await payments.retrieveCheckoutSession(session.id))?.status, action).toBe('open');
     }
+  });
+});
+
+describe('a session left to expire', () => {
+  it('expires once: checkout.session.expired, back to cancel_url, and it can no longer be paid', async () => {
+    const session = await payments.createCheckoutSession(order());
+    const page = await t.app.inject({ method: 'GET', url: `/dev-pay/checkout/${session.id}`, headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('Let the session expire (test)');
+    const res = await press(session.id, 'expire');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('http://localhost:3000/purchase-failed');
+    expect(await payments.retrieveCheckoutSession(session.id)).toMatchObject({ status: 'expired', paymentStatus: 'unpaid', url: null });
+    expect(await eventsFor(session.id)).toMatchObject([
+      { type: 'checkout.session.expired', payload: { data: { object: { id: session.id, status: 'expired' } } } },
+    ]);
+    expect((await press(session.id, 'expire')).statusCode).toBe(409);
+    expect((await press(session.id, 'pay')).statusCode).toBe(409);
+    expect(await eventsFor(session.id)).toHaveLength(1);
   });
 });
 
