@@ -123,6 +123,7 @@ export const ERROR_STATUS = {
   order_mixed: 422,
   currency_invalid: 422,
   naf_number_invalid: 422,
+  webhook_signature_invalid: 400, // a payment webhook unsigned, badly signed, stale or not an event
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -12,6 +12,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import * as z from 'zod/mini';
 import { createIdentityProviders } from './adapters/eid/create-eid.js';
 import { Mailer } from './adapters/mail/mailer.js';
+import { createPayments } from './adapters/payments/create-payments.js';
+import { noPayments } from './adapters/payments/port.js';
 import { createStorage } from './adapters/storage/create-storage.js';
 import { backofficeRoutes } from './backoffice/routes.js';
 import { registerSwitchAudit } from './backoffice/switch-user.js';
@@ -46,6 +48,7 @@ import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
 import { seedCatalogue } from './webshop/catalogue-seed.js';
 import { webshopRoutes } from './webshop/routes.js';
+import { paymentWebhookRoutes } from './webshop/webhook.js';
 
 /** National ID numbers and the provider's tokens never reach a log line, wherever they turn up. */
 const SECRET_LOG_PATHS = ['cpr', 'cpr_number', 'national_id', 'nationalId', 'id_token', 'code_verifier', 'codeVerifier'].flatMap((key) => [
@@ -112,7 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const ctx: AppContext = { config, db: database.db, mailer, storage: createStorage(config), log: app.log };
+  // Payments are set below, once the development payment provider (when it is the one) is mounted with the others.
+  const ctx: AppContext = { config, db: database.db, mailer, storage: createStorage(config), payments: noPayments, log: app.log };
   app.decorate('appContext', ctx);
   const webDir = options.webDir ?? config.webDir ?? defaultWebDir;
   const siteVersion = readBuildVersion(webDir);
@@ -201,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // National digital ID; the development provider, when it is the one, is mounted under /dev-idp here.
   const { eid, social } = await createIdentityProviders(app, config);
+  // Payments: Stripe, or the development payment provider (mounted under /dev-pay here), through the one adapter.
+  ctx.payments = await createPayments(app, config, database.db);
 
   await app.register(
     async (api) => {
@@ -234,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
+      await api.register(paymentWebhookRoutes(ctx));
       // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
       // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.
       await api.register(async (chats) => {

@@ -119,3 +119,41 @@ describe('demo data', () => {
     expect(load({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 });
+
+describe('payments configuration', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+  it('serves the development payment provider by default outside production, and nothing in production', () => {
+    expect(load({}).payments.kind).toBe('dev');
+    expect(load({ NODE_ENV: 'test' }).payments.kind).toBe('dev');
+    expect(load({ NODE_ENV: 'production' }).payments).toEqual({ kind: 'none' });
+    expect(load({ NODE_ENV: 'production', DEV_PAYMENT_PROVIDER: 'true' }).payments.kind).toBe('dev');
+    expect(load({ DEV_PAYMENT_PROVIDER: 'false' }).payments).toEqual({ kind: 'none' });
+    expect(() => load({ DEV_PAYMENT_PROVIDER: 'yes' })).toThrow(/DEV_PAYMENT_PROVIDER/);
+  });
+
+  it('derives the development keys from the JWT secret: stable, Stripe-shaped, and different for another secret', () => {
+    const a = load({}).payments;
+    const again = load({}).payments;
+    const other = load({ JWT_SECRET: 'y'.repeat(40) }).payments;
+    if (a.kind !== 'dev' || other.kind !== 'dev') throw new Error('expected the development provider');
+    expect(a.webhookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{32,}$/);
+    expect(a.secretKey).toMatch(/^sk_test_[A-Za-z0-9_-]{32,}$/);
+    expect(again).toEqual(a);
+    expect(other.webhookSecret).not.toBe(a.webhookSecret);
+    expect(other.secretKey).not.toBe(a.secretKey);
+    expect(a.webhookSecret).not.toContain(a.secretKey.slice('sk_test_'.length));
+  });
+
+  it('uses Stripe with both its secret key and its webhook secret', () => {
+    expect(load(stripe).payments).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' });
+    expect(load({ ...stripe, NODE_ENV: 'production' }).payments.kind).toBe('stripe');
+  });
+
+  it('refuses one Stripe setting without the other, and Stripe together with the development provider', () => {
+    expect(() => load({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => load({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => load({ ...stripe, DEV_PAYMENT_PROVIDER: 'true' })).toThrow(/DEV_PAYMENT_PROVIDER/);
+    expect(() => load({ ...stripe, DEV_PAYMENT_PROVIDER: 'true' })).toThrow(ConfigError);
+  });
+});

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
@@ -68,6 +68,11 @@ const envSchema = z.object({
   /** §6: comma-separated emails of autotest accounts, which skip the national ID screen. */
   AUTOTEST_ACCOUNTS: z.optional(z.string()),
   AUTOTEST_IN_PRODUCTION: z.optional(z.enum(['true', 'false'])),
+  /** Payments (issue 12) through Stripe: the API secret key and the webhook endpoint's signing secret, both or neither. */
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
+  /** The development payment provider served by the app under /dev-pay; on by default outside production without Stripe. */
+  DEV_PAYMENT_PROVIDER: z.optional(z.enum(['true', 'false'])),
 });
 
 /** Where national digital ID comes from: a broker, the development provider served by the app, or nowhere. */
@@ -81,6 +86,12 @@ export type SocialConfig =
   | { kind: 'oidc'; provider: string; issuer: string; clientId: string; clientSecret: string }
   | { kind: 'dev'; provider: 'dev' }
   | { kind: 'none' };
+
+/**
+ * Where payments go: Stripe, or the development payment provider served by the app under /dev-pay (it speaks
+ * the part of Stripe's API the adapter uses, with keys derived from the JWT secret), or nowhere.
+ */
+export type PaymentsConfig = { kind: 'stripe' | 'dev'; secretKey: string; webhookSecret: string } | { kind: 'none' };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -126,6 +137,7 @@ export interface Config {
   trustProxy: false | number | string;
   eid: EidConfig;
   social: SocialConfig;
+  payments: PaymentsConfig;
   /** §6 autotest accounts (lowercased emails): they complete national ID verification without the provider. */
   autotestAccounts: string[];
 }
@@ -146,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const billOfSaleKey = Buffer.from(secret('bill-of-sale-key', 32, e.BILL_OF_SALE_SIGNING_KEY), 'base64');
   if (billOfSaleKey.length !== 32) throw new ConfigError('Invalid configuration:\n  BILL_OF_SALE_SIGNING_KEY: must be 32 bytes in base64');
   const embedded = !e.DATABASE_URL;
+  const jwtSecret = new TextEncoder().encode(secret('jwt-secret', 48, e.JWT_SECRET));
   const s3 = s3ConfigFromEnv(env);
   if (s3.problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${s3.problems.join('\n  ')}`);
   return {
@@ -157,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    jwtSecret: new TextEncoder().encode(secret('jwt-secret', 48, e.JWT_SECRET)),
+    jwtSecret,
     dataKey,
     billOfSaleKey,
     logLevel: e.LOG_LEVEL,
@@ -183,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     eid: eidConfig(e),
     social: socialConfig(e),
+    payments: paymentsConfig(e, jwtSecret),
     autotestAccounts: autotestAccounts(e),
   };
 }
@@ -207,6 +221,23 @@ function eidConfig(e: z.output<typeof envSchema>): EidConfig {
   }
   const dev = e.OIDC_DEV_PROVIDER ? e.OIDC_DEV_PROVIDER === 'true' : e.NODE_ENV !== 'production';
   return dev ? { kind: 'dev' } : { kind: 'none' };
+}
+
+function paymentsConfig(e: z.output<typeof envSchema>, jwtSecret: Uint8Array): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET) {
+    if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both are needed, or neither');
+    }
+    if (e.DEV_PAYMENT_PROVIDER === 'true') {
+      throw new ConfigError('Invalid configuration:\n  DEV_PAYMENT_PROVIDER: cannot be true when STRIPE_SECRET_KEY names a real account');
+    }
+    return { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  }
+  const dev = e.DEV_PAYMENT_PROVIDER ? e.DEV_PAYMENT_PROVIDER === 'true' : e.NODE_ENV !== 'production';
+  if (!dev) return { kind: 'none' };
+  // The provider and its client live in this process: keys derived from the JWT secret need no setup and are shown nowhere.
+  const derive = (label: string) => createHmac('sha256', jwtSecret).update(`dev-pay/${label}/v1`).digest('base64url');
+  return { kind: 'dev', secretKey: `sk_test_${derive('secret-key')}`, webhookSecret: `whsec_${derive('webhook-secret')}` };
 }
 
 /** Path segments of other identity routes: a provider may not be named like one of them. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.js';
+import type { PaymentsPort } from './adapters/payments/port.js';
 import type { Storage } from './adapters/storage/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: Storage;
+  /** Stripe, or the development payment provider, through the one adapter (adapters/payments). */
+  payments: PaymentsPort;
   log: FastifyBaseLogger;
 }
 

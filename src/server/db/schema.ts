@@ -416,6 +416,40 @@ export const vouchers = pgTable('voucher', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Webhook events from the payment provider (Stripe, or the development provider), each stored once under its
+ * event id as it arrived (verified); fulfilment works through the rows without processed_at.
+ */
+export const paymentEvents = pgTable(
+  'payment_event',
+  {
+    /** The provider's event id (evt_…). */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_event_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
+);
+
+/**
+ * The development payment provider's own objects (checkout sessions …), kept as its API shows them; the product
+ * never reads this table, only the provider served under /dev-pay does (through the Stripe SDK, like Stripe's).
+ */
+export const devPaymentObjects = pgTable('dev_payment_object', {
+  /** Stripe-shaped: cs_test_… */
+  id: text('id').primaryKey(),
+  object: text('object').notNull(),
+  /** open, complete or expired: changed by a conditional update, so a session completes once. */
+  status: text('status').notNull(),
+  /** The object as the API answers it. */
+  data: jsonb('data').notNull(),
+  /** What the provider keeps to itself: the line items, the capture method. */
+  internal: jsonb('internal').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const voucherRedemptions = pgTable(
   'voucher_redemption',
   {

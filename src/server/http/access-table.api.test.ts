@@ -28,6 +28,8 @@ const PINNED: Record<string, Access> = {
   'POST /api/identities/social/:provider/start': 'public',
   'POST /api/identities/authentications/:provider': 'public',
   'POST /api/identities/:provider': 'public',
+  // The payment provider calls it unauthenticated; its signature is the check (webshop/webhook.ts).
+  'POST /api/webshop/webhooks/stripe': 'public',
   'GET /api/identities/me': 'user',
   'DELETE /api/identities/:partyIdToDelete/': 'user',
   'POST /api/organisations/': 'user',

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../domain/locale.js';
 import daBikeTerms from '../../i18n/da/bike-terms.json' with { type: 'json' };
 import daCommon from '../../i18n/da/common.json' with { type: 'json' };
 import daDevIdp from '../../i18n/da/dev-idp.json' with { type: 'json' };
+import daDevPay from '../../i18n/da/dev-pay.json' with { type: 'json' };
 import daErrors from '../../i18n/da/errors.json' with { type: 'json' };
 import daMail from '../../i18n/da/mail.json' with { type: 'json' };
 import daPdf from '../../i18n/da/pdf.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import daWebshop from '../../i18n/da/webshop.json' with { type: 'json' };
 import enBikeTerms from '../../i18n/en/bike-terms.json' with { type: 'json' };
 import enCommon from '../../i18n/en/common.json' with { type: 'json' };
 import enDevIdp from '../../i18n/en/dev-idp.json' with { type: 'json' };
+import enDevPay from '../../i18n/en/dev-pay.json' with { type: 'json' };
 import enErrors from '../../i18n/en/errors.json' with { type: 'json' };
 import enMail from '../../i18n/en/mail.json' with { type: 'json' };
 import enPdf from '../../i18n/en/pdf.json' with { type: 'json' };
@@ -18,6 +20,7 @@ import enWebshop from '../../i18n/en/webshop.json' with { type: 'json' };
 import noBikeTerms from '../../i18n/no/bike-terms.json' with { type: 'json' };
 import noCommon from '../../i18n/no/common.json' with { type: 'json' };
 import noDevIdp from '../../i18n/no/dev-idp.json' with { type: 'json' };
+import noDevPay from '../../i18n/no/dev-pay.json' with { type: 'json' };
 import noErrors from '../../i18n/no/errors.json' with { type: 'json' };
 import noMail from '../../i18n/no/mail.json' with { type: 'json' };
 import noPdf from '../../i18n/no/pdf.json' with { type: 'json' };
@@ -26,12 +29,12 @@ import noWebshop from '../../i18n/no/webshop.json' with { type: 'json' };
 // The server's texts (error answers, mails, PDFs) come from the same i18next catalogs as the web's
 // (src/i18n/<language>/<namespace>.json): imported as JSON, so they are loaded once at start, with no
 // backend, and tsc copies them beside the compiled server (dist/i18n). Only the namespaces the server
-// reads are imported: its own (errors, mail, pdf, dev-idp: the development identity provider's pages) and the web's words it needs too (bike-terms: colours
+// reads are imported: its own (errors, mail, pdf, dev-idp and dev-pay: the development identity and payment providers' pages) and the web's words it needs too (bike-terms: colours
 // and categories; common: the product's name; webshop: the products' names and descriptions). The server answers in da, en or no, each complete (src/i18n/catalogs.test.ts).
 const RESOURCES = {
-  da: { errors: daErrors, mail: daMail, pdf: daPdf, 'bike-terms': daBikeTerms, common: daCommon, 'dev-idp': daDevIdp, webshop: daWebshop },
-  en: { errors: enErrors, mail: enMail, pdf: enPdf, 'bike-terms': enBikeTerms, common: enCommon, 'dev-idp': enDevIdp, webshop: enWebshop },
-  no: { errors: noErrors, mail: noMail, pdf: noPdf, 'bike-terms': noBikeTerms, common: noCommon, 'dev-idp': noDevIdp, webshop: noWebshop },
+  da: { errors: daErrors, mail: daMail, pdf: daPdf, 'bike-terms': daBikeTerms, common: daCommon, 'dev-idp': daDevIdp, 'dev-pay': daDevPay, webshop: daWebshop },
+  en: { errors: enErrors, mail: enMail, pdf: enPdf, 'bike-terms': enBikeTerms, common: enCommon, 'dev-idp': enDevIdp, 'dev-pay': enDevPay, webshop: enWebshop },
+  no: { errors: noErrors, mail: noMail, pdf: noPdf, 'bike-terms': noBikeTerms, common: noCommon, 'dev-idp': noDevIdp, 'dev-pay': noDevPay, webshop: noWebshop },
 } satisfies Record<Language, Record<string, object>>;
 
 export type Namespace = keyof (typeof RESOURCES)['da'];

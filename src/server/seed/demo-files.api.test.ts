@@ -21,7 +21,14 @@ let owner: SignedUpUser;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'files-demo-'));
   t = await createTestApp({ DATA_DIR: dataDir });
-  ctx = { config: t.config, db: t.database.db, storage: createStorage(t.config), log: t.app.log, mailer: undefined as never };
+  ctx = {
+    config: t.config,
+    db: t.database.db,
+    storage: createStorage(t.config),
+    log: t.app.log,
+    mailer: undefined as never,
+    payments: t.app.appContext.payments,
+  };
   owner = await signUpUser(t.app);
 });
 afterAll(async () => {
