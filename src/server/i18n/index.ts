@@ -32,9 +32,36 @@ import noWebshop from '../../i18n/no/webshop.json' with { type: 'json' };
 // reads are imported: its own (errors, mail, pdf, dev-idp and dev-pay: the development identity and payment providers' pages) and the web's words it needs too (bike-terms: colours
 // and categories; common: the product's name; webshop: the products' names and descriptions). The server answers in da, en or no, each complete (src/i18n/catalogs.test.ts).
 const RESOURCES = {
-  da: { errors: daErrors, mail: daMail, pdf: daPdf, 'bike-terms': daBikeTerms, common: daCommon, 'dev-idp': daDevIdp, 'dev-pay': daDevPay, webshop: daWebshop },
-  en: { errors: enErrors, mail: enMail, pdf: enPdf, 'bike-terms': enBikeTerms, common: enCommon, 'dev-idp': enDevIdp, 'dev-pay': enDevPay, webshop: enWebshop },
-  no: { errors: noErrors, mail: noMail, pdf: noPdf, 'bike-terms': noBikeTerms, common: noCommon, 'dev-idp': noDevIdp, 'dev-pay': noDevPay, webshop: noWebshop },
+  da: {
+    errors: daErrors,
+    mail: daMail,
+    pdf: daPdf,
+    'bike-terms': daBikeTerms,
+    common: daCommon,
+    'dev-idp': daDevIdp,
+    'dev-pay': daDevPay,
+    webshop: daWebshop,
+  },
+  en: {
+    errors: enErrors,
+    mail: enMail,
+    pdf: enPdf,
+    'bike-terms': enBikeTerms,
+    common: enCommon,
+    'dev-idp': enDevIdp,
+    'dev-pay': enDevPay,
+    webshop: enWebshop,
+  },
+  no: {
+    errors: noErrors,
+    mail: noMail,
+    pdf: noPdf,
+    'bike-terms': noBikeTerms,
+    common: noCommon,
+    'dev-idp': noDevIdp,
+    'dev-pay': noDevPay,
+    webshop: noWebshop,
+  },
 } satisfies Record<Language, Record<string, object>>;
 
 export type Namespace = keyof (typeof RESOURCES)['da'];
