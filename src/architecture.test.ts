@@ -59,7 +59,7 @@ const WEB = {
     dev: [],
     events: [],
     identity: [],
-    insurance: [],
+    insurance: ['public'],
     maps: [],
     'my-bikes': ['bikes', 'ownership', 'theft', 'verification'],
     organisations: [],

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client';
+import { NotFoundPage } from '../public/not-found-page';
 import { FormCard, PageTitle } from '../ui/page';
 
 // What the insurer's pages answer when the API refuses: 403 (not a member of this company) or 404 (not an
@@ -26,24 +27,10 @@ export function Refused() {
   );
 }
 
-/** Not an insurance company of the register: the app's own 404 page, in the common texts. */
-export function InsurerNotFound() {
-  const { t } = useTranslation();
-  return (
-    <FormCard>
-      <PageTitle>{t('notFound.title')}</PageTitle>
-      <p>{t('notFound.body')}</p>
-      <Link to="/" className="btn btn-primary">
-        {t('notFound.home')}
-      </Link>
-    </FormCard>
-  );
-}
-
 /** The refusal to show for an error, or null when the page should offer to try again. */
 export function refusal(error: unknown) {
   if (error instanceof ApiError && error.status === 403) return <Refused />;
-  if (errorCode(error) === 'not_found') return <InsurerNotFound />;
+  if (errorCode(error) === 'not_found') return <NotFoundPage />;
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Language } from '../../../domain/locale.js';
+import { vatOfGross } from '../../../domain/webshop/money.js';
 import { getFixedT, INTL_LOCALES } from '../../i18n/index.js';
 import { escapeHtml, STYLESHEET as IDP_STYLESHEET } from '../eid/dev-pages.js';
 
@@ -22,8 +23,8 @@ export interface CheckoutPageInput {
   manualCapture: boolean;
 }
 
-/** VAT included in a price: 25 % in Denmark (moms) and Norway (MVA), so a fifth of the total. */
-const VAT_SHARE_OF_TOTAL = 0.2;
+/** VAT in Denmark (moms) and Norway (MVA): the page shows what a total in either includes. */
+const VAT_RATE_PERCENT = 25;
 
 function money(amount: number, currency: string, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
@@ -61,7 +62,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
     })
     .join('\n');
   const total = money(input.amountTotal, currency, language);
-  const vat = money(Math.round(input.amountTotal * VAT_SHARE_OF_TOTAL), currency, language);
+  const vat = money(vatOfGross(input.amountTotal, VAT_RATE_PERCENT), currency, language);
   return page(
     language,
     t('title'),
