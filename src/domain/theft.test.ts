@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acknowledgementsFor,
   FIRST_UNLOCKED_STEPS,
   isSectionComplete,
   OTHER_INSURER,
@@ -78,8 +79,8 @@ describe('a complete report', () => {
     for (const field of ['isCulpritKnown', 'isCulpritRecognizable', 'hasWitness', 'time_last_seen', 'noted_time', 'place'])
       expect(problems).toContain(`${field}:field_required`);
     expect(problems).toContain('latitude:theft_location_required');
-    for (const field of ['acknowledgement_payout', 'acknowledgement_data_share', 'acknowledgement_ownership_transfer'])
-      expect(problems).toContain(`${field}:theft_acknowledgement_required`);
+    // Whether any confirmation applies depends on the insurance answer, which is still missing.
+    expect(problems.filter((p) => p.startsWith('acknowledgement_'))).toEqual([]);
   });
 });
 
@@ -235,12 +236,30 @@ describe('time and place', () => {
 });
 
 describe('sending', () => {
-  it('needs all three acknowledgements', () => {
-    const draft = completeDraft({ acknowledgement_payout: false, acknowledgement_data_share: undefined });
+  const noAcks = { acknowledgement_payout: undefined, acknowledgement_data_share: undefined, acknowledgement_ownership_transfer: false };
+
+  it('needs all three acknowledgements when an insurer of the register receives the report', () => {
+    const draft = completeDraft({ ...noAcks, isInsured: true, insurance_company: 'a4b0c2d6-0000-4000-8000-000000000001' });
     expect(fields(sectionProblems('send-report', draft, ctx))).toEqual([
       'acknowledgement_payout:theft_acknowledgement_required',
       'acknowledgement_data_share:theft_acknowledgement_required',
+      'acknowledgement_ownership_transfer:theft_acknowledgement_required',
     ]);
+    expect(acknowledgementsFor(draft)).toHaveLength(3);
+  });
+
+  it('asks no consent to share with an insurer outside the register, which receives nothing', () => {
+    const draft = completeDraft({ ...noAcks, isInsured: true, insurance_company: OTHER_INSURER, insurance_company_other: 'Lokal' });
+    expect(fields(sectionProblems('send-report', draft, ctx))).toEqual([
+      'acknowledgement_payout:theft_acknowledgement_required',
+      'acknowledgement_ownership_transfer:theft_acknowledgement_required',
+    ]);
+  });
+
+  it('asks an owner without insurance for none of them', () => {
+    const draft = completeDraft({ ...noAcks, isInsured: false });
+    expect(sectionProblems('send-report', draft, ctx)).toEqual([]);
+    expect(acknowledgementsFor(draft)).toEqual([]);
   });
 });
 

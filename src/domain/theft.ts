@@ -250,12 +250,27 @@ export function sectionProblems(section: TheftSection, d: StolenReportDraft, ctx
       break;
     }
     case 'send-report': {
-      for (const field of ['acknowledgement_payout', 'acknowledgement_data_share', 'acknowledgement_ownership_transfer'] as const)
-        if (d[field] !== true) out.push({ field, code: 'theft_acknowledgement_required' });
+      for (const field of acknowledgementsFor(d)) if (d[field] !== true) out.push({ field, code: 'theft_acknowledgement_required' });
       break;
     }
   }
   return out;
+}
+
+export type TheftAcknowledgement = 'acknowledgement_payout' | 'acknowledgement_data_share' | 'acknowledgement_ownership_transfer';
+
+/**
+ * The confirmations a report asks for (§3), as they apply: an insured owner confirms that claiming a payout is
+ * their own task and that the registration moves to the insurer that compensates them; sharing the report is
+ * confirmed only when an insurer of the register receives it (an insurer outside it, "other", receives nothing).
+ * An owner without insurance confirms none of them.
+ */
+export function acknowledgementsFor(d: Pick<StolenReportDraft, 'isInsured' | 'insurance_company'>): TheftAcknowledgement[] {
+  if (d.isInsured !== true) return [];
+  const sharedWithInsurer = !blank(d.insurance_company) && d.insurance_company !== OTHER_INSURER;
+  return sharedWithInsurer
+    ? ['acknowledgement_payout', 'acknowledgement_data_share', 'acknowledgement_ownership_transfer']
+    : ['acknowledgement_payout', 'acknowledgement_ownership_transfer'];
 }
 
 export const isSectionComplete = (section: TheftSection, d: StolenReportDraft, ctx: TheftRuleContext) =>

@@ -208,10 +208,29 @@ describe('a report that cannot be filed', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toEqual([{ loc: ['body', 'insurance_company'], msg: expect.any(String), type: 'insurer_not_found' }]);
     }
-    const noAck = await fileReport(o.t, owner, reportBody(bike.id, { acknowledgement_payout: false }));
+    // Insured with an insurer of the register: all three confirmations are asked.
+    const insurer = await makeOrganisation(o.t, 'Forsikring Til Kvittering');
+    const noAck = await fileReport(
+      o.t,
+      owner,
+      reportBody(bike.id, {
+        isInsured: true,
+        insurance_company: insurer,
+        acknowledgement_payout: false,
+        acknowledgement_data_share: false,
+      }),
+    );
     expect(noAck.json().detail).toEqual([
       { loc: ['body', 'acknowledgement_payout'], msg: 'Please confirm this to continue', type: 'theft_acknowledgement_required' },
+      { loc: ['body', 'acknowledgement_data_share'], msg: 'Please confirm this to continue', type: 'theft_acknowledgement_required' },
     ]);
+    // Without insurance none of them applies.
+    const uninsured = await fileReport(
+      o.t,
+      owner,
+      reportBody(bike.id, { acknowledgement_payout: false, acknowledgement_data_share: false, acknowledgement_ownership_transfer: false }),
+    );
+    expect(uninsured.statusCode, uninsured.body).toBe(201);
   });
 
   it('refuses a malformed body with 422, never 500', async () => {

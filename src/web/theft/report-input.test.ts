@@ -79,7 +79,15 @@ describe('the sections still to complete', () => {
   });
 
   it('names each section with a problem, in the overview order', () => {
-    const draft = { ...complete, mobile: '', latitude: null, acknowledgement_payout: false };
+    const draft = {
+      ...complete,
+      mobile: '',
+      latitude: null,
+      isInsured: true,
+      insurance_company: 'other',
+      insurance_company_other: 'Lokal',
+      acknowledgement_payout: false,
+    };
     expect(incompleteSections(draft, ctx)).toEqual(['personal-info', 'time-location', 'send-report']);
     expect(incompleteSections({ ...complete, cpr_number: '' }, { ...ctx, profileHasCpr: false })).toEqual(['personal-info']);
   });

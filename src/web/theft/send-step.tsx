@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { maskCpr } from '../../domain/identity';
-import { OTHER_INSURER } from '../../domain/theft';
+import { acknowledgementsFor, OTHER_INSURER, type TheftAcknowledgement } from '../../domain/theft';
 import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -16,8 +16,14 @@ import { ReportSummary } from './summary';
 import { useFileReport, useInsurers } from './theft-api';
 import { type useWizard, WIZARD_BASE } from './use-wizard';
 
+const ACKNOWLEDGEMENT_LABEL = {
+  acknowledgement_payout: 'send.ack.payout',
+  acknowledgement_data_share: 'send.ack.dataShare',
+  acknowledgement_ownership_transfer: 'send.ack.ownershipTransfer',
+} as const satisfies Record<TheftAcknowledgement, string>;
+
 /**
- * Send the report (§2, §5): police report wanted, the three acknowledgements, a summary with edit links, Submit.
+ * Send the report (§2, §5): police report wanted, the acknowledgements that apply (acknowledgementsFor), a summary with edit links, Submit.
  * Until every step is complete the button looks disabled (aria-disabled) and says what is missing; pressed
  * anyway, it shows the alert with links to those steps.
  */
@@ -33,6 +39,7 @@ export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<
     draft.insurance_company === OTHER_INSURER
       ? draft.insurance_company_other?.trim() || null
       : (insurers.data?.insurers.find((i) => i.party_id === draft.insurance_company)?.name ?? null);
+  const acknowledgements = acknowledgementsFor(draft);
   const missingNow = incompleteSections(draft, ctx);
   const ready = missingNow.length === 0 && Boolean(draft.bike_id);
   const missingId = useId();
@@ -78,14 +85,16 @@ export function SendStep({ form, wizard }: { form: StepForm; wizard: ReturnType<
           )}
         </Alert>
       )}
-      <p>{t('send.lead')}</p>
+      <p>{acknowledgements.length > 0 ? t('send.lead') : t('send.leadNothingToConfirm')}</p>
       <DraftCheckbox form={form} name="policeReportRequested" label={t('field.policeReportRequested')} />
-      <fieldset className="theft-fieldset">
-        <legend>{t('send.acknowledgeTitle')}</legend>
-        <DraftCheckbox form={form} name="acknowledgement_payout" label={t('send.ack.payout')} />
-        <DraftCheckbox form={form} name="acknowledgement_data_share" label={t('send.ack.dataShare')} />
-        <DraftCheckbox form={form} name="acknowledgement_ownership_transfer" label={t('send.ack.ownershipTransfer')} />
-      </fieldset>
+      {acknowledgements.length > 0 && (
+        <fieldset className="theft-fieldset">
+          <legend>{t('send.acknowledgeTitle')}</legend>
+          {acknowledgements.map((name) => (
+            <DraftCheckbox key={name} form={form} name={name} label={t(ACKNOWLEDGEMENT_LABEL[name])} />
+          ))}
+        </fieldset>
+      )}
       <h2>{t('send.summaryTitle')}</h2>
       <ReportSummary
         editBase={WIZARD_BASE}
