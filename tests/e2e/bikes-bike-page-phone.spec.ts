@@ -161,6 +161,13 @@ test('a stolen bike on a phone: "My bike is found" is the one prominent action, 
   await expectNoAxeViolations(page);
   await screenshots(page, 'bike-page-stolen-phone');
 
+  // A stolen bike cannot be handed over or offered for sale: the menu does not offer either.
+  await actions.getByRole('button', { name: 'Flere handlinger' }).tap();
+  await expect(actions.getByRole('link', { name: 'Redigér cykel' })).toBeVisible();
+  await expect(actions.getByRole('link', { name: 'Overdrag ejerskab' })).toHaveCount(0);
+  await expect(actions.getByRole('link', { name: 'Salgslink' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
   await page.getByRole('link', { name: 'Min cykel er fundet' }).tap();
   await expect(page.getByRole('heading', { level: 2, name: 'Min cykel er fundet' })).toBeVisible();
 });

@@ -65,7 +65,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <ActionsMenu label={t('actions.more')}>
             <MenuLink to={`${base}/edit`}>{t('details.edit')}</MenuLink>
             <MenuLink to={`${base}/public`}>{t('details.publicView')}</MenuLink>
-            <TransferAction bikeId={bike.id} />
+            <TransferAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />
             <VerifyOwnershipAction bikeId={bike.id} />
             <SalesLinkAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />
             <MenuAction tone="danger" onSelect={() => setDeleting(true)}>

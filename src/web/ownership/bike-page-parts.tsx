@@ -46,9 +46,10 @@ export function TransferAcceptedNotice() {
   );
 }
 
-/** The bike page's action to hand the bike over (in its actions menu). */
-export function TransferAction({ bikeId }: { bikeId: string }) {
+/** The bike page's action to hand the bike over (in its actions menu; not for a bike reported stolen, which the server refuses to hand over). */
+export function TransferAction({ bikeId, stolen }: { bikeId: string; stolen: boolean }) {
   const { t } = useTranslation('ownership');
+  if (stolen) return null;
   return <MenuLink to={`/app/my-bikes/${encodeURIComponent(bikeId)}/transfer-ownership`}>{t('action.transfer')}</MenuLink>;
 }
 
