@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { FIRST_UNLOCKED_STEPS, type StolenReportDraft, type TheftSection, unlockAfter } from '../../domain/theft';
+import { SECTION_FIELDS } from './sections';
 
 // The stolen report being written (§3 Stolen report draft, §4 drafts persist locally): one draft that
 // remembers its bike, kept in localStorage so it survives a reload and closing the tab. Never the CPR
@@ -86,20 +87,8 @@ export const useTheftDraft = create<DraftState>()(
   ),
 );
 
-/** The fields the profile fills (use-wizard.ts). */
-const PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'street_address',
-  'city',
-  'zip_code',
-  'mobile',
-  'telephone',
-  'floor',
-  'side',
-  'door',
-];
+/** The fields the profile fills (use-wizard.ts): the personal section's, but the CPR number. */
+const PROFILE_FIELDS = SECTION_FIELDS['personal-info'].filter((field) => field !== 'cpr_number');
 
 /**
  * A stored draft of an earlier version. Version 1 remembered only whether the profile and which bike had

@@ -1,7 +1,7 @@
 import { reportProblems, type StolenReportDraft, THEFT_SECTIONS, type TheftRuleContext, type TheftSection } from '../../domain/theft';
 
 /** Which section asks for a field: a server 422 names a field, and the page points to its section. */
-const SECTION_FIELDS: Record<TheftSection, readonly string[]> = {
+export const SECTION_FIELDS: Record<TheftSection, readonly string[]> = {
   'personal-info': [
     'first_name',
     'last_name',

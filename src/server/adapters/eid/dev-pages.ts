@@ -17,23 +17,38 @@ function formatBirthdate(date: string, language: Language): string {
   return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
 }
 
-function page(language: Language, region: Region | 'any', title: string, body: string, brand = PROVIDER_NAME[region]): string {
+/**
+ * The page around a development provider's content (this one's and the payment provider's): no script, the
+ * provider's stylesheet, its name with a TEST badge.
+ */
+export function devProviderPage(p: {
+  language: Language;
+  title: string;
+  body: string;
+  brand: string;
+  stylesheet: string;
+  bodyClass: string;
+}): string {
   return `<!doctype html>
-<html lang="${language === 'no' ? 'nb' : language}">
+<html lang="${p.language === 'no' ? 'nb' : p.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/dev-idp/assets/style.css">
+<title>${escapeHtml(p.title)}</title>
+<link rel="stylesheet" href="${p.stylesheet}">
 </head>
-<body class="idp idp-${region}">
+<body class="${p.bodyClass}">
 <main class="idp-card">
-<p class="idp-brand"><span class="idp-mark">${escapeHtml(brand)}</span> <span class="idp-badge">TEST</span></p>
-${body}
+<p class="idp-brand"><span class="idp-mark">${escapeHtml(p.brand)}</span> <span class="idp-badge">TEST</span></p>
+${p.body}
 </main>
 </body>
 </html>`;
+}
+
+function page(language: Language, region: Region | 'any', title: string, body: string, brand = PROVIDER_NAME[region]): string {
+  return devProviderPage({ language, title, body, brand, stylesheet: '/dev-idp/assets/style.css', bodyClass: `idp idp-${region}` });
 }
 
 export interface LoginPageInput {

@@ -1,7 +1,7 @@
 import type { Language } from '../../../domain/locale.js';
 import { vatOfGross } from '../../../domain/webshop/money.js';
 import { getFixedT, INTL_LOCALES } from '../../i18n/index.js';
-import { escapeHtml, STYLESHEET as IDP_STYLESHEET } from '../eid/dev-pages.js';
+import { devProviderPage, escapeHtml, STYLESHEET as IDP_STYLESHEET } from '../eid/dev-pages.js';
 
 // The hosted pages of the development payment provider: a checkout to pay, decline or abandon, and its error
 // page. Server-rendered, no script, styles from one file under /dev-pay (the app's CSP stays as it is).
@@ -31,22 +31,7 @@ function money(amount: number, currency: string, language: Language): string {
 }
 
 function page(language: Language, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${language === 'no' ? 'nb' : language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/dev-pay/assets/style.css">
-</head>
-<body class="idp pay">
-<main class="idp-card">
-<p class="idp-brand"><span class="idp-mark">Dev Pay</span> <span class="idp-badge">TEST</span></p>
-${body}
-</main>
-</body>
-</html>`;
+  return devProviderPage({ language, title, body, brand: 'Dev Pay', stylesheet: '/dev-pay/assets/style.css', bodyClass: 'idp pay' });
 }
 
 export function renderCheckoutPage(input: CheckoutPageInput): string {
