@@ -383,13 +383,18 @@ export const bikeCredits = pgTable(
     source: text('source', { enum: ['voucher', 'plate', 'seed', 'purchase', 'staff'] }).notNull(),
     /** The subscription id at the card payment provider (§3). */
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The order that bought it (a refund takes back the unused ones). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
     modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('bike_credit_party_idx').on(t.partyId), uniqueIndex('bike_credit_ownership_unique').on(t.bikeOwnershipId)],
 );
 
-/** A party's subscription (§4): active while current_period_end is in the future; null with credits = VIP. */
+/**
+ * A party's subscription (§4): active while current_period_end is in the future; null with credits = VIP. One per
+ * party: a second is refused while this one is active. Kept true by the provider's subscription and invoice events.
+ */
 export const subscriptions = pgTable('subscription', {
   partyId: uuid('party_id')
     .primaryKey()
@@ -399,6 +404,187 @@ export const subscriptions = pgTable('subscription', {
     .default('SINGLE'),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   providerSubscriptionId: text('provider_subscription_id'),
+  /** The provider's status (active, past_due, canceled, …); null for one made by the seed or staff. */
+  providerStatus: text('provider_status'),
+  /** Cancelled in the portal: it runs to current_period_end and then ends. */
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** How many bikes it covers per period (SINGLE 1, FAMILY up to its limit, ORGANISATION the bikes paid for). */
+  quantity: integer('quantity').notNull().default(1),
+  /** The time of the provider event last applied: an older event arriving late changes nothing. */
+  providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A party's customer at the payment provider (cus_…), made at its first checkout; the portal opens on it. */
+export const paymentCustomers = pgTable('payment_customer', {
+  partyId: uuid('party_id')
+    .primaryKey()
+    .references(() => parties.id, { onDelete: 'cascade' }),
+  providerCustomerId: text('provider_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A webshop order (issue 12): priced on the server from product_price, paid through the provider's checkout.
+ * pending until the provider confirms; paid (and fulfilled once, fulfilled_at), failed, cancelled (abandoned or
+ * expired) or refunded. A plate order's payment is only authorised when paid and captured when shipped.
+ */
+export const orders = pgTable(
+  'webshop_order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who it is for (the person, or the organisation they act as) and who placed it. */
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** The person who placed it (their identity's party). */
+    placedByPartyId: uuid('placed_by_party_id').references(() => identities.partyId, { onDelete: 'set null' }),
+    /** What it was ordered through (§2 /checkout/{orderFamily}): registration, plates, subscription, organisation … */
+    family: text('family').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    kind: text('kind', { enum: ['one_time', 'subscription'] }).notNull(),
+    planType: text('plan_type', { enum: ['SINGLE', 'FAMILY', 'ORGANISATION'] }),
+    region: text('region', { enum: ['dk', 'no'] }).notNull(),
+    currency: text('currency', { enum: ['DKK', 'NOK'] }).notNull(),
+    grossOre: integer('gross_ore').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    netOre: integer('net_ore').notNull(),
+    /** The bike a registration was bought for (/app/my-bikes/{bikeId}/registration-purchase), else null. */
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    /** The NAF membership number the member discount was applied for, else null. */
+    nafMemberNumber: text('naf_member_number'),
+    /** The provider (§7 POST /webshop/orders/{provider}) and its references. */
+    provider: text('provider', { enum: ['stripe'] })
+      .notNull()
+      .default('stripe'),
+    providerSessionId: text('provider_session_id').unique(),
+    providerPaymentIntentId: text('provider_payment_intent_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** manual: authorised at checkout, captured at shipment (plates); automatic otherwise. */
+    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] }).notNull(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set in the transaction that grants what was bought: fulfilment happens once. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webshop_order_party_idx').on(t.partyId, t.createdAt),
+    index('webshop_order_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('webshop_order_subscription_idx').on(t.providerSubscriptionId),
+    index('webshop_order_payment_intent_idx').on(t.providerPaymentIntentId),
+  ],
+);
+
+/** A line of an order, at the price it was sold at (a later price change does not touch it). */
+export const orderLines = pgTable(
+  'webshop_order_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code),
+    productPriceId: uuid('product_price_id').references(() => productPrices.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitAmountOre: integer('unit_amount_ore').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    memberDiscountPercent: integer('member_discount_percent'),
+    grossOre: integer('gross_ore').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    netOre: integer('net_ore').notNull(),
+  },
+  (t) => [uniqueIndex('webshop_order_line_position_unique').on(t.orderId, t.position), check('webshop_order_line_quantity', sql`${t.quantity} > 0`)],
+);
+
+/** The next receipt number of each seller (dk, no): taken and bumped in the transaction that issues a receipt, so numbers have no gaps. */
+export const receiptSeries = pgTable('receipt_series', {
+  series: text('series', { enum: ['dk', 'no'] }).primaryKey(),
+  nextNumber: integer('next_number').notNull().default(1),
+});
+
+/**
+ * A receipt (issue 12): for a paid order, or for a subscription's paid renewal invoice. Written once and never
+ * changed: the seller, buyer and lines are copied in as they were.
+ */
+export const receipts = pgTable(
+  'receipt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    series: text('series', { enum: ['dk', 'no'] }).notNull(),
+    number: integer('number').notNull(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id'),
+    /** The provider's invoice a subscription renewal's receipt is for; one receipt per invoice. */
+    providerInvoiceId: text('provider_invoice_id').unique(),
+    currency: text('currency', { enum: ['DKK', 'NOK'] }).notNull(),
+    grossOre: integer('gross_ore').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    netOre: integer('net_ore').notNull(),
+    /** { name, vatId } as printed: the seller's name and CVR (dk) or organisation number followed by MVA (no). */
+    seller: jsonb('seller').notNull(),
+    /** { name, email, address } as printed. */
+    buyer: jsonb('buyer').notNull(),
+    /** [{ name, quantity, unitAmountOre, vatRatePercent, grossOre, vatOre, netOre }] as printed. */
+    lines: jsonb('lines').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('receipt_series_number_unique').on(t.series, t.number),
+    uniqueIndex('receipt_order_unique').on(t.orderId).where(sql`${t.providerInvoiceId} is null`),
+    index('receipt_party_idx').on(t.partyId, t.issuedAt),
+  ],
+);
+
+/**
+ * A shipment (issue 12): each plate line of a paid order is sent to the profile's address: ordered, then shipped
+ * with the plate IDs that went in the envelope (assigned to the buyer; the payment is captured then), then delivered.
+ * Staff ship them in the backoffice (issue 14).
+ */
+export const shipments = pgTable(
+  'shipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .unique()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['ordered', 'shipped', 'delivered', 'cancelled'] })
+      .notNull()
+      .default('ordered'),
+    /** { name, address, postalCode, city, country } copied from the profile when the order was paid. */
+    address: jsonb('address').notNull(),
+    plateIds: text('plate_ids').array().notNull().default(sql`'{}'::text[]`),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipment_status_idx').on(t.status, t.createdAt), index('shipment_party_idx').on(t.partyId)],
+);
+
+/**
+ * A party's NAF membership (§1, §5, §7 NAF calls): the number, checked by the membership rule; its member discount
+ * applies to the orders it places, and it gives one extra bike registration, claimed once per number.
+ */
+export const nafMemberships = pgTable('naf_membership', {
+  partyId: uuid('party_id')
+    .primaryKey()
+    .references(() => parties.id, { onDelete: 'cascade' }),
+  memberNumber: text('member_number').notNull(),
+  extraRegistrationClaimedAt: timestamp('extra_registration_claimed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -429,6 +615,9 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Failed fulfilment attempts and the last error: retried with back-off, visible to staff. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
   },
   (t) => [index('payment_event_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
 );
