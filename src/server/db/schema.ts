@@ -501,7 +501,10 @@ export const orderLines = pgTable(
     vatOre: integer('vat_ore').notNull(),
     netOre: integer('net_ore').notNull(),
   },
-  (t) => [uniqueIndex('webshop_order_line_position_unique').on(t.orderId, t.position), check('webshop_order_line_quantity', sql`${t.quantity} > 0`)],
+  (t) => [
+    uniqueIndex('webshop_order_line_position_unique').on(t.orderId, t.position),
+    check('webshop_order_line_quantity', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** The next receipt number of each seller (dk, no): taken and bumped in the transaction that issues a receipt, so numbers have no gaps. */
