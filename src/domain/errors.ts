@@ -124,6 +124,7 @@ export const ERROR_STATUS = {
   currency_invalid: 422,
   naf_number_invalid: 422,
   webhook_signature_invalid: 400, // a payment webhook unsigned, badly signed, stale or not an event
+  payment_unavailable: 503, // the payment provider could not be reached or refused the checkout; nothing was charged
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -30,6 +30,8 @@ export const REGION_CURRENCY: Readonly<Record<Region, Currency>> = { dk: 'DKK', 
 /** A product with its active price in one region, as the server reads it from the database. */
 export interface CatalogueEntry {
   code: ProductCode;
+  /** The product_price row this price is (an order line keeps it). */
+  priceId: string;
   kind: ProductKind;
   /** Subscriptions: the plan they give (§3 plan_type). */
   planType: (typeof PLAN_TYPES)[number] | null;

@@ -12,6 +12,7 @@ function entry(code: ProductCode, unitAmountOre: number, overrides: Partial<Cata
   const plan = { subscription_single: 'SINGLE', subscription_family: 'FAMILY', subscription_organisation: 'ORGANISATION' } as const;
   return {
     code,
+    priceId: `price-${code}`,
     kind: subscription ? 'subscription' : 'one_time',
     planType: subscription ? plan[code as keyof typeof plan] : null,
     interval: subscription ? 'year' : null,
@@ -55,6 +56,7 @@ describe('priceOrder', () => {
         lines: [
           {
             product: 'extra_plate',
+            priceId: 'price-extra_plate',
             quantity: 2,
             unitAmountOre: 10_000,
             vatRatePercent: 25,
@@ -65,6 +67,7 @@ describe('priceOrder', () => {
           },
           {
             product: 'registration',
+            priceId: 'price-registration',
             quantity: 1,
             unitAmountOre: 14_900,
             vatRatePercent: 25,

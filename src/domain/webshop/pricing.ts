@@ -18,6 +18,8 @@ export interface OrderRequest {
 
 export interface PricedOrderLine {
   product: ProductCode;
+  /** The product_price row it was priced from. */
+  priceId: string;
   quantity: number;
   /** The unit price charged, incl. VAT, in øre: the database's, or the member price where the discount applied. */
   unitAmountOre: number;
@@ -82,6 +84,7 @@ export function priceOrder(catalogue: readonly CatalogueEntry[], request: OrderR
     const amounts = lineTotals({ unitGrossOre: unitAmountOre, quantity, vatRatePercent: entry.vatRatePercent });
     return {
       product: entry.code,
+      priceId: entry.priceId,
       quantity,
       unitAmountOre,
       vatRatePercent: entry.vatRatePercent,

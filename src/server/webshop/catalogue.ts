@@ -25,6 +25,7 @@ export async function readCatalogue(db: Db, region: Region): Promise<CatalogueEn
     .orderBy(asc(products.position));
   return rows.map(({ product, price }) => ({
     code: product.code,
+    priceId: price.id,
     kind: product.kind,
     planType: product.planType,
     interval: product.billingInterval,
