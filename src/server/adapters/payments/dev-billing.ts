@@ -71,7 +71,9 @@ function priceObject(p: {
     metadata: {},
     nickname: null,
     product: p.product,
-    recurring: p.interval ? { interval: p.interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+    recurring: p.interval
+      ? { interval: p.interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
+      : null,
     tax_behavior: p.taxBehavior,
     tiers_mode: null,
     transform_quantity: null,
@@ -518,7 +520,8 @@ export function registerBillingApi(api: FastifyInstance, store: DevStore, public
       body.tax_behavior === undefined
         ? ('unspecified' as const)
         : oneOf(['inclusive', 'exclusive', 'unspecified'] as const, body.tax_behavior, 'tax_behavior');
-    const productName = body.product_data === undefined ? null : str(obj(body.product_data, 'product_data').name, 'product_data[name]', 250);
+    const productName =
+      body.product_data === undefined ? null : str(obj(body.product_data, 'product_data').name, 'product_data[name]', 250);
     const productId = optionalStr(body.product, 'product', 100);
     if ((productName === null) === (productId === null)) throw invalid('product', 'Give one of product and product_data');
     return store.mutate(async (m) => {

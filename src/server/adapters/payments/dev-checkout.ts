@@ -204,7 +204,13 @@ async function resolveLines(m: Mutation, params: ReturnType<typeof readSessionPa
       const price = (await m.lock<PriceObject>(line.priceId, 'price', `${param}[price]`)).data;
       if (!price.active) throw invalid(`${param}[price]`, 'The price is not active');
       const product = await m.lock<{ name: string }>(price.product, 'product');
-      resolved = { name: product.data.name, unitAmount: price.unit_amount, quantity: line.quantity, currency: price.currency, priceId: price.id };
+      resolved = {
+        name: product.data.name,
+        unitAmount: price.unit_amount,
+        quantity: line.quantity,
+        currency: price.currency,
+        priceId: price.id,
+      };
       if (price.recurring) resolved.interval = price.recurring.interval;
     } else {
       resolved = { name: line.name, unitAmount: line.unitAmount, quantity: line.quantity, currency: line.currency };
@@ -253,7 +259,8 @@ export function registerCheckoutApi(api: FastifyInstance, store: DevStore, publi
   api.post<{ Params: { id: string } }>('/checkout/sessions/:id/expire', async (request) =>
     store.mutate(async (m) => {
       const row = await m.lock<SessionObject, SessionInternal>(request.params.id, 'checkout.session');
-      if (row.status !== 'open') throw unexpectedState('Only Checkout Sessions with a status in ["open"] can be expired.', 'session_unexpected_state');
+      if (row.status !== 'open')
+        throw unexpectedState('Only Checkout Sessions with a status in ["open"] can be expired.', 'session_unexpected_state');
       return expire(m, row);
     }),
   );
@@ -283,7 +290,11 @@ export function registerCheckoutApi(api: FastifyInstance, store: DevStore, publi
     const reason =
       body.cancellation_reason === undefined
         ? null
-        : oneOf(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const, body.cancellation_reason, 'cancellation_reason');
+        : oneOf(
+            ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const,
+            body.cancellation_reason,
+            'cancellation_reason',
+          );
     return store.mutate(async (m) => {
       const row = await m.lock<PaymentIntentObject>(request.params.id, 'payment_intent');
       if (row.data.status !== 'requires_capture' && row.data.status !== 'requires_payment_method') {
@@ -319,13 +330,23 @@ export function registerCheckoutApi(api: FastifyInstance, store: DevStore, publi
     return store.mutate(async (m) => {
       const intent = await m.lock<PaymentIntentObject>(intentId, 'payment_intent', 'payment_intent');
       if (intent.data.status !== 'succeeded') {
-        throw new StripeApiError(400, `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+        throw new StripeApiError(
+          400,
+          `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+          'payment_intent',
+          'charge_not_refundable',
+        );
       }
       const charge = await m.lock<ChargeObject>(intent.data.latest_charge, 'charge');
       const left = charge.data.amount_captured - charge.data.amount_refunded;
       if (left === 0) throw new StripeApiError(400, `Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
       if (amount !== null && amount > left) {
-        throw new StripeApiError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount', 'amount_too_large');
+        throw new StripeApiError(
+          400,
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount',
+          'amount_too_large',
+        );
       }
       const refund = {
         id: newId('re'),
@@ -429,14 +450,24 @@ async function settle(m: Mutation, row: Stored<SessionObject, SessionInternal>, 
   await m.save({
     ...charge,
     status: arrives ? 'succeeded' : 'failed',
-    data: { ...charge.data, status: arrives ? 'succeeded' : 'failed', paid: arrives, captured: arrives, amount_captured: arrives ? charge.data.amount : 0 },
+    data: {
+      ...charge.data,
+      status: arrives ? 'succeeded' : 'failed',
+      paid: arrives,
+      captured: arrives,
+      amount_captured: arrives ? charge.data.amount : 0,
+    },
   });
   const settled: SessionObject = { ...row.data, payment_status: arrives ? 'paid' : 'unpaid' };
   await m.save({ ...row, status: 'complete', data: settled });
   m.emit(arrives ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', settled);
 }
 
-export function registerCheckoutPages(pages: FastifyInstance, store: DevStore, html: (reply: FastifyReply, status: number, body: string) => FastifyReply) {
+export function registerCheckoutPages(
+  pages: FastifyInstance,
+  store: DevStore,
+  html: (reply: FastifyReply, status: number, body: string) => FastifyReply,
+) {
   const session = async (id: string) => {
     const row = await store.get<SessionObject, SessionInternal>(id, 'checkout.session');
     if (!row) throw new StripeApiError(404, `No such checkout.session: '${id}'`);

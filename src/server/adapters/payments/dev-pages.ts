@@ -160,7 +160,8 @@ export function renderPortalPage(input: PortalPageInput): string {
   const base = `/dev-pay/portal/${encodeURIComponent(input.sessionId)}/subscriptions`;
   const button = (subscriptionId: string, action: string, label: string, className: string, field = '') =>
     `<form method="post" action="${base}/${encodeURIComponent(subscriptionId)}/${action}">${field}<button type="submit" class="${className}">${escapeHtml(label)}</button></form>`;
-  const price = (plan: PortalPlan, currency: string) => `${money(plan.unitAmount, currency, language)}${periodText(plan.interval, language)}`;
+  const price = (plan: PortalPlan, currency: string) =>
+    `${money(plan.unitAmount, currency, language)}${periodText(plan.interval, language)}`;
   const subscriptions = input.subscriptions.map((s) => {
     const live = s.status !== 'canceled';
     const when = !live

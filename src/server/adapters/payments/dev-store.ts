@@ -48,7 +48,11 @@ export interface DevStore {
 export function previousAttributes(before: object, after: object): Record<string, unknown> {
   const old = before as Record<string, unknown>;
   const now = after as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(old).filter((key) => JSON.stringify(old[key]) !== JSON.stringify(now[key])).map((key) => [key, old[key]]));
+  return Object.fromEntries(
+    Object.keys(old)
+      .filter((key) => JSON.stringify(old[key]) !== JSON.stringify(now[key]))
+      .map((key) => [key, old[key]]),
+  );
 }
 
 export function createDevStore(app: FastifyInstance, db: Db, webhookSecret: string): DevStore {
