@@ -31,7 +31,7 @@ type Shaped<T> = T extends object ? { [K in keyof T]?: Shaped<T[K]> } : T;
 
 type Interval = 'month' | 'year';
 
-export function productObject(id: string, name: string, active: boolean) {
+function productObject(id: string, name: string, active: boolean) {
   const created = nowSeconds();
   return {
     id,
@@ -93,7 +93,7 @@ export async function insertPrice(m: Mutation, name: string, price: Omit<Paramet
   return data;
 }
 
-export function customerObject(p: { email: string | null; name: string | null; metadata: Record<string, string> }) {
+function customerObject(p: { email: string | null; name: string | null; metadata: Record<string, string> }) {
   return {
     id: newId('cus'),
     object: 'customer',

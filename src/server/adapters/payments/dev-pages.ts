@@ -183,7 +183,7 @@ export function renderPortalPage(input: PortalPageInput): string {
             ),
           ),
           `<div class="portal-test"><h3>${escapeHtml(t('testControls'))}</h3>
-${button(s.id, 'renew', t('renewNow'), 'pay-secondary pay-later')}
+${button(s.id, 'renew', t(s.status === 'past_due' ? 'retryPayment' : 'renewNow'), 'pay-secondary pay-later')}
 ${s.status === 'active' && !s.cancelAtPeriodEnd ? button(s.id, 'fail-renewal', t('failRenewal'), 'pay-secondary') : ''}
 </div>`,
         ]
@@ -203,14 +203,14 @@ ${
   input.invoices.length === 0
     ? `<p>${escapeHtml(t('noInvoices'))}</p>`
     : `<table class="pay-lines portal-invoices">
-<thead><tr><th scope="col">${escapeHtml(t('invoiceNumber'))}</th><th scope="col">${escapeHtml(t('invoiceDate'))}</th><td>${escapeHtml(t('invoiceAmount'))}</td></tr></thead>
+<thead><tr><th scope="col">${escapeHtml(t('invoiceNumber'))}</th><th scope="col">${escapeHtml(t('invoiceDate'))}</th><th scope="col" class="portal-amount">${escapeHtml(t('invoiceAmount'))}</th></tr></thead>
 <tbody>
 ${input.invoices
   .map(
     (invoice) =>
       `<tr><th scope="row">${escapeHtml(invoice.number)}<br><span class="portal-status portal-${invoice.paid ? 'active' : 'past_due'}">${escapeHtml(
         t(invoice.paid ? 'invoicePaid' : 'invoiceOpen'),
-      )}</span></th><th>${escapeHtml(date(invoice.created, language))}</th><td>${escapeHtml(money(invoice.total, invoice.currency, language))}</td></tr>`,
+      )}</span></th><td class="portal-date">${escapeHtml(date(invoice.created, language))}</td><td>${escapeHtml(money(invoice.total, invoice.currency, language))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -269,4 +269,7 @@ export const STYLESHEET = `${IDP_STYLESHEET}
 .portal-test{margin-top:1rem;border:2px dashed #7a4d00;border-radius:8px;padding:.25rem .75rem .75rem}
 .portal-test h3{font-size:1rem;margin:.5rem 0 0;color:#7a4d00}
 .portal-invoices th{font-weight:400}
+.portal-invoices thead th{font-weight:700}
+.portal-invoices .portal-amount{text-align:right}
+.portal-invoices .portal-date{text-align:left;white-space:normal}
 `;

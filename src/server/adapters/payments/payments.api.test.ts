@@ -50,6 +50,12 @@ const eventsAbout = async (field: string, value: string) =>
     .where(sql`${paymentEvents.payload}->'data'->'object'->>${field} = ${value}`)
     .orderBy(asc(paymentEvents.receivedAt));
 
+/** The object an event is about (data.object), as the test expects it to be. */
+function objectOf<T>(event: { payload: unknown } | undefined): T {
+  if (!event) throw new Error('expected an event');
+  return (event.payload as { data: { object: T } }).data.object;
+}
+
 const secretKey = () => {
   if (t.config.payments.kind === 'none') throw new Error('expected payments');
   return t.config.payments.secretKey;
@@ -648,9 +654,7 @@ describe('subscriptions and the customer portal', () => {
     expect(events[0]?.payload).toMatchObject({
       data: { object: { id: session.id, subscription: subscriptionId, customer, client_reference_id: metadata.order_id } },
     });
-    const item = (
-      events[1]?.payload as { data: { object: { items: { data: { current_period_start: number; current_period_end: number }[] } } } }
-    ).data.object.items.data[0];
+    const item = objectOf<{ items: { data: { current_period_start: number; current_period_end: number }[] } }>(events[1]).items.data[0];
     expect(events[1]?.payload).toMatchObject({
       data: { object: { id: subscriptionId, status: 'active', metadata, items: { data: [{ price: { id: single }, quantity: 1 }] } } },
     });
@@ -782,10 +786,14 @@ describe('subscriptions and the customer portal', () => {
   });
 
   it('a failed renewal: invoice.payment_failed and past_due; renewing then pays the open invoice and it is active again', async () => {
-    const { customer, subscriptionId, act } = await subscribed();
+    const { customer, subscriptionId, act, portalPath } = await subscribed();
     expect((await act('fail-renewal')).statusCode).toBe(303);
     expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ status: 'past_due' });
     expect((await act('fail-renewal')).statusCode).toBe(409);
+    const pastDue = await t.app.inject({ method: 'GET', url: portalPath, headers: { 'accept-language': 'en' } });
+    expect(pastDue.body).toContain('Payment failed');
+    expect(pastDue.body).toContain('Retry the payment (it succeeds)');
+    expect(pastDue.body).toContain('Not paid');
     expect((await act('renew')).statusCode).toBe(303);
     expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ status: 'active' });
 
@@ -801,7 +809,7 @@ describe('subscriptions and the customer portal', () => {
       data: { object: { status: 'open', billing_reason: 'subscription_cycle', amount_paid: 0, amount_remaining: 9900 } },
     });
     expect(events[1]?.payload).toMatchObject({ data: { object: { status: 'past_due' }, previous_attributes: { status: 'active' } } });
-    const failedInvoice = (events[0]?.payload as { data: { object: { id: string } } }).data.object.id;
+    const failedInvoice = objectOf<{ id: string }>(events[0]).id;
     expect(events[2]?.payload).toMatchObject({ data: { object: { id: failedInvoice, status: 'paid', amount_paid: 9900 } } });
     expect(events[4]?.payload).toMatchObject({ data: { object: { status: 'active' }, previous_attributes: { status: 'past_due' } } });
   });
