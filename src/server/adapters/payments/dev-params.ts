@@ -102,5 +102,8 @@ export const currencyOf = (value: FormValue | undefined, param: string): string 
   return text;
 };
 
+/** The fields of a Stripe object the provider writes, checked against the SDK's own type of it. */
+export type Shaped<T> = T extends object ? { [K in keyof T]?: Shaped<T[K]> } : T;
+
 /** A Stripe list answer. */
 export const listOf = (data: readonly unknown[], url: string) => ({ object: 'list', data, has_more: false, url });

@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  type InvoiceObject,
-  type PortalConfigurationObject,
-  type PriceObject,
-  type ProductObject,
-  renewSubscription,
-  type SubscriptionObject,
-  setCancelAtPeriodEnd,
-  switchPrice,
-} from './dev-billing.js';
+import type { PortalConfigurationObject, PriceObject, ProductObject } from './dev-billing.js';
 import { languageOf, type PortalPlan, renderPortalPage } from './dev-pages.js';
 import { StripeApiError } from './dev-params.js';
 import type { DevStore } from './dev-store.js';
+import { type InvoiceObject, renewSubscription, type SubscriptionObject, setCancelAtPeriodEnd, switchPrice } from './dev-subscriptions.js';
 
 // The hosted customer portal /dev-pay/portal/{session}: the session's customer sees their subscriptions and
 // invoices, cancels at the period's end or takes that back, switches between the configuration's plans, and,

@@ -7,6 +7,7 @@ import { registerCheckoutApi, registerCheckoutPages } from './dev-checkout.js';
 import { FormError, parseStripeForm } from './dev-form.js';
 import { languageOf, renderPayErrorPage, STYLESHEET } from './dev-pages.js';
 import { type Params, resourceMissing, StripeApiError } from './dev-params.js';
+import { registerPaymentIntentApi } from './dev-payment-intents.js';
 import { registerPortalPages } from './dev-portal.js';
 import { createDevStore } from './dev-store.js';
 
@@ -93,6 +94,7 @@ export async function registerDevPaymentProvider(app: FastifyInstance, options: 
             });
           }
           registerCheckoutApi(api, store, options.publicUrl, paramsOf);
+          registerPaymentIntentApi(api, store, paramsOf);
           registerBillingApi(api, store, options.publicUrl, paramsOf);
         },
         { prefix: '/v1' },

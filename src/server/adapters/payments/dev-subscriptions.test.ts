@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addInterval } from './dev-billing.js';
+import { addInterval } from './dev-subscriptions.js';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
