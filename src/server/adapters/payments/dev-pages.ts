@@ -270,6 +270,7 @@ export const STYLESHEET = `${IDP_STYLESHEET}
 .portal-test h3{font-size:1rem;margin:.5rem 0 0;color:#7a4d00}
 .portal-invoices th{font-weight:400}
 .portal-invoices thead th{font-weight:700}
+.portal-invoices thead th+th{padding-left:1rem}
 .portal-invoices .portal-amount{text-align:right}
 .portal-invoices .portal-date{text-align:left;white-space:normal}
 `;
