@@ -125,7 +125,7 @@ export function createDevStore(app: FastifyInstance, db: Db, webhookSecret: stri
             },
             find: (object, field, value) => find(tx as unknown as Db, object, field, value),
             async insert(row) {
-              await tx.insert(devPaymentObjects).values({ ...row, data: row.data, internal: row.internal });
+              await tx.insert(devPaymentObjects).values(row);
             },
             async save(row) {
               await tx
