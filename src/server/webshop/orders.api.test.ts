@@ -8,7 +8,7 @@ import { api, frameNumber, giveCredits, registered } from '../bikes/bike-test-fa
 import { bikeCredits, identities, nafMemberships, orders, paymentEvents, receipts, shipments } from '../db/schema.js';
 import { processPaymentEvents } from './fulfilment.js';
 import { reconcilePendingOrders } from './reconciliation.js';
-import { revokeOrder } from './refunds.js';
+import { captureOrder, refundOrder, revokeOrder } from './refunds.js';
 
 // §7 Webshop orders, paid through the development payment provider (the Stripe SDK against /dev-pay): placing an
 // order at the server's prices, the hosted page paying it, the provider's signed events fulfilling it once (credits,
@@ -323,7 +323,44 @@ describe('paying', () => {
   });
 });
 
+describe('plates', () => {
+  it('a plate order is only authorised: shipments to my address, a receipt saying when it is charged; captured at dispatch', async () => {
+    const user = await buyer();
+    const placed = await place(user, { family: 'plates', lines: [{ product: 'extra_plate', quantity: 2 }] });
+    await press(placed.sessionId, 'pay');
+    await fulfil();
+    const order = await orderOf(user, placed.order.id);
+    expect(order).toMatchObject({
+      status: 'paid',
+      payment: { state: 'authorised', captured_at: null },
+      receipt: { number: expect.stringMatching(/^DK-/) },
+      shipments: [{ status: 'ordered', plate_ids: [], shipped_at: null, delivered_at: null }],
+    });
+    const [shipment] = await t.database.db.select().from(shipments).where(eq(shipments.partyId, user.partyId));
+    expect(shipment?.address).toEqual({ name: 'Ida Holm', address: 'Nørregade 1', postalCode: '1165', city: 'København K', country: 'DK' });
+    const [mail] = await mailsTo(t.database.db, user.email, `Your receipt ${order.receipt.number}`);
+    expect(mail?.text).toContain('charged when the plates are dispatched');
+
+    await captureOrder(t.app.appContext, placed.order.id);
+    expect((await orderOf(user, placed.order.id)).payment).toMatchObject({ state: 'captured', captured_at: expect.any(String) });
+    await expect(captureOrder(t.app.appContext, placed.order.id)).rejects.toMatchObject({ code: 'order_not_capturable' });
+  });
+});
+
 describe('refunds', () => {
+  it('refundOrder refunds at the provider and takes back what was not used', async () => {
+    const user = await buyer();
+    const placed = await place(user, { family: 'registration', lines: [{ product: 'registration', quantity: 3 }] });
+    await expect(refundOrder(t.app.appContext, placed.order.id)).rejects.toMatchObject({ code: 'order_not_refundable' });
+    await press(placed.sessionId, 'pay');
+    await fulfil();
+    await registered(t, user.token, { frame_number: frameNumber() });
+    await refundOrder(t.app.appContext, placed.order.id);
+    expect((await creditsOfOrder(placed.order.id)).map((c) => c.bikeOwnershipId !== null)).toEqual([true]);
+    expect((await orderOf(user, placed.order.id)).status).toBe('refunded');
+    await expect(refundOrder(t.app.appContext, placed.order.id)).rejects.toMatchObject({ code: 'order_not_refundable' });
+  });
+
   it('a refund takes back the unused credits of the order, keeps the used ones, and happens once (charge.refunded)', async () => {
     const user = await buyer();
     const placed = await place(user, { family: 'registration', lines: [{ product: 'registration', quantity: 2 }] });
