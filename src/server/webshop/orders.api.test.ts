@@ -383,15 +383,9 @@ describe('refunds', () => {
   it('unsent plates are cancelled', async () => {
     const user = await buyer();
     const placed = await place(user, { family: 'plates', lines: [{ product: 'extra_plate', quantity: 2 }] });
-    // A paid plate order, as fulfilment leaves it, then revoked.
-    const [line] = await t.database.db
-      .execute(sql`select id from webshop_order_line where order_id = ${placed.order.id}`)
-      .then((r) => r.rows);
-    await t.database.db
-      .update(orders)
-      .set({ status: 'paid', paidAt: new Date(), fulfilledAt: new Date() })
-      .where(eq(orders.id, placed.order.id));
-    await t.database.db.insert(shipments).values({ orderLineId: String((line as { id: string }).id), partyId: user.partyId, address: {} });
+    await press(placed.sessionId, 'pay');
+    await fulfil();
+    expect((await orderOf(user, placed.order.id)).shipments).toMatchObject([{ status: 'ordered' }]);
     await t.database.db.transaction((tx) => revokeOrder(tx, placed.order.id));
     expect(await orderOf(user, placed.order.id)).toMatchObject({ status: 'refunded', shipments: [{ status: 'cancelled' }] });
   });
