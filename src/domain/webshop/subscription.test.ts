@@ -54,7 +54,9 @@ describe('adding bikes and a second subscription', () => {
     expect(blocksNewSubscription(stored({ providerStatus: 'canceled', currentPeriodEnd: at(5) }), now)).toBe(false);
     expect(blocksNewSubscription(stored({ providerStatus: 'incomplete_expired' }), now)).toBe(false);
     expect(blocksNewSubscription(stored({ providerSubscriptionId: null, providerStatus: null }), now)).toBe(true);
-    expect(blocksNewSubscription(stored({ providerSubscriptionId: null, providerStatus: null, currentPeriodEnd: at(-1) }), now)).toBe(false);
+    expect(blocksNewSubscription(stored({ providerSubscriptionId: null, providerStatus: null, currentPeriodEnd: at(-1) }), now)).toBe(
+      false,
+    );
     expect(blocksNewSubscription(null, now)).toBe(false);
   });
 });
@@ -80,7 +82,11 @@ describe('applying what the provider reports', () => {
 
   it('a failed renewal keeps the paid period (so it lapses) and tells the owner once', () => {
     const paidEnd = at(-1);
-    const failed = applyReport(stored({ currentPeriodEnd: paidEnd }), report({ providerStatus: 'past_due', currentPeriodEnd: at(364) }), now);
+    const failed = applyReport(
+      stored({ currentPeriodEnd: paidEnd }),
+      report({ providerStatus: 'past_due', currentPeriodEnd: at(364) }),
+      now,
+    );
     expect(failed).toMatchObject({ apply: true, row: { providerStatus: 'past_due', currentPeriodEnd: paidEnd }, paymentFailed: true });
     if (!failed.apply) throw new Error('expected to apply');
     const again = applyReport(failed.row, report({ providerStatus: 'past_due', currentPeriodEnd: at(364) }), now);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type PlanType, PLAN_TYPES } from '../bikes.js';
+import { PLAN_TYPES, type PlanType } from '../bikes.js';
 import { REGIONS } from '../locale.js';
 
 // Subscriptions (issue 12; §3 plan types, §4 subscription state): how many bikes a plan covers, what the provider's

@@ -174,9 +174,7 @@ export async function releasePlateCredits(tx: Db, ownershipId: string): Promise<
 export async function returnCreditsOfDeletedBike(tx: Db, currentOwnershipId: string, endedOwnershipIds: string[]): Promise<void> {
   await releasePlateCredits(tx, currentOwnershipId);
   // A subscription's place is not a credit to keep: it frees up on the plan (and is gone once the plan lapses).
-  await tx
-    .delete(bikeCredits)
-    .where(and(eq(bikeCredits.bikeOwnershipId, currentOwnershipId), eq(bikeCredits.source, 'subscription')));
+  await tx.delete(bikeCredits).where(and(eq(bikeCredits.bikeOwnershipId, currentOwnershipId), eq(bikeCredits.source, 'subscription')));
   await tx
     .update(bikeCredits)
     .set({ bikeOwnershipId: null, modifiedOn: new Date() })

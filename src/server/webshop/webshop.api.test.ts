@@ -58,7 +58,14 @@ describe('vouchers', () => {
 describe('credits overview (§4)', () => {
   it('no credits, no subscription: inactive', async () => {
     const user = await signUpUser(t.app);
-    expect(await overview(user.token)).toEqual({ credits: 0, current_period_end: null, active: false, vip: false, plan_type: null, subscription: null });
+    expect(await overview(user.token)).toEqual({
+      credits: 0,
+      current_period_end: null,
+      active: false,
+      vip: false,
+      plan_type: null,
+      subscription: null,
+    });
   });
 
   it('counts unused credits only', async () => {
