@@ -25,7 +25,10 @@ async function subscribe(partyId: string, planType: 'SINGLE' | 'FAMILY' | 'ORGAN
   await t.database.db
     .insert(subscriptions)
     .values({ partyId, planType, quantity, currentPeriodEnd: new Date(Date.now() + days * day) })
-    .onConflictDoUpdate({ target: subscriptions.partyId, set: { planType, quantity, currentPeriodEnd: new Date(Date.now() + days * day) } });
+    .onConflictDoUpdate({
+      target: subscriptions.partyId,
+      set: { planType, quantity, currentPeriodEnd: new Date(Date.now() + days * day) },
+    });
 }
 
 /** A bike of the user that has no credit (its credit taken away, as after a lapsed plan). */
@@ -64,7 +67,9 @@ describe('POST /api/webshop/subscriptions/sessions (before the provider)', () =>
     expect(family.json()).toMatchObject({ code: 'person_required' });
     // A plain member of the organisation may not buy for it.
     const member = await signUpUser(t.app);
-    await t.database.db.insert(organisationMembers).values({ organisationPartyId: org.partyId, identityPartyId: member.partyId, role: 'member' });
+    await t.database.db
+      .insert(organisationMembers)
+      .values({ organisationPartyId: org.partyId, identityPartyId: member.partyId, role: 'member' });
     const acting = await api(t.app, member.token, 'POST', '/api/identities/acting-party/', { party_id: org.partyId });
     const res = await session(acting.json().authentication_token, { plan_type: 'ORGANISATION', quantity: 3 });
     expect(res.statusCode).toBe(403);
@@ -173,7 +178,9 @@ describe('POST /api/webshop/subscriptions/bikes and the plan’s limit (§4)', (
     const org = await organisationOf(admin.token);
     await subscribe(org.partyId, 'ORGANISATION', 30, 2);
     const member = await signUpUser(t.app);
-    await t.database.db.insert(organisationMembers).values({ organisationPartyId: org.partyId, identityPartyId: member.partyId, role: 'member' });
+    await t.database.db
+      .insert(organisationMembers)
+      .values({ organisationPartyId: org.partyId, identityPartyId: member.partyId, role: 'member' });
     const acting = (await api(t.app, member.token, 'POST', '/api/identities/acting-party/', { party_id: org.partyId })).json();
     await registered(t, org.token, { frame_number: frameNumber() });
     await registered(t, acting.authentication_token, { frame_number: frameNumber() });

@@ -34,7 +34,8 @@ import { toCredit } from './service.js';
 // customer portal (change plan, cancel at period end, the card) and the pricing table's customer session. The
 // subscription row itself follows the provider's events (subscription-events.ts), never these calls.
 
-const PLAN_PRODUCT = {
+/** The product each plan is sold as. */
+export const PLAN_PRODUCT = {
   SINGLE: 'subscription_single',
   FAMILY: 'subscription_family',
   ORGANISATION: 'subscription_organisation',
