@@ -16,13 +16,14 @@ import {
 import { type PricedOrder, type PricingProblem, priceOrder } from '../../domain/webshop/pricing.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { bikeCredits, identities, nafMemberships, orderLines, orders, receipts, shipments } from '../db/schema.js';
+import { bikeCredits, identities, orderLines, orders, receipts, shipments } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError, AppInputError } from '../http/errors.js';
 import { t } from '../i18n/index.js';
 import { bikeOfCaller } from '../shared/bike-access.js';
 import { readCatalogue } from './catalogue.js';
 import type { OrderRow } from './fulfilment.js';
+import { nafMemberNumberOf } from './naf.js';
 import { placeOrder } from './place-order.js';
 import { reconcileIfStale } from './reconciliation.js';
 
@@ -39,15 +40,6 @@ const productName = (language: Language, product: ProductCode) => t(language, `w
 async function regionOf(db: Db, caller: Caller): Promise<Region> {
   const [row] = await db.select({ region: identities.region }).from(identities).where(eq(identities.partyId, caller.partyId));
   return row?.region ?? 'dk';
-}
-
-/** The NAF membership of the party the caller acts as: its member prices apply to what it orders. */
-async function membershipOf(db: Db, caller: Caller): Promise<string | null> {
-  const [row] = await db
-    .select({ number: nafMemberships.memberNumber })
-    .from(nafMemberships)
-    .where(eq(nafMemberships.partyId, caller.actingPartyId));
-  return row?.number ?? null;
 }
 
 /** Prices lines from the region's catalogue, or answers the first problem as a §8 field error at its place. */
@@ -80,7 +72,7 @@ export async function createOrder(
 ): Promise<{ order: OrderView; checkout_url: string }> {
   if (!(ORDER_PROVIDERS as readonly string[]).includes(provider)) throw new AppError('payment_provider_unknown');
   const region = body.region ?? (await regionOf(ctx.db, caller));
-  const nafNumber = await membershipOf(ctx.db, caller);
+  const nafNumber = await nafMemberNumberOf(ctx.db, caller.actingPartyId);
   const order = await priced(
     ctx.db,
     region,
@@ -115,7 +107,7 @@ export async function quoteOrder(
   const config = ORDER_CONFIGS[configId];
   const region = body?.region ?? (await regionOf(ctx.db, caller));
   const lines = config.products.map((product) => ({ product, quantity: product === config.counted ? (body?.quantity ?? 1) : 1 }));
-  const member = (await membershipOf(ctx.db, caller)) !== null;
+  const member = (await nafMemberNumberOf(ctx.db, caller.actingPartyId)) !== null;
   // The body names no lines: a problem with a quantity is the body's quantity, any other the config's.
   const order = await priced(ctx.db, region, { lines }, member, (p) =>
     p.code === 'quantity_invalid' ? ['body', 'quantity'] : ['querystring', 'config_id'],
