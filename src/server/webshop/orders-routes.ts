@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { requestLanguage } from '../http/errors.js';
-import { bikeServices, createOrder, getOrder, listOrders, quoteOrder } from './orders.js';
+import { bikeServices, cancelOrder, createOrder, getOrder, listOrders, quoteOrder } from './orders.js';
 import { receiptPdf } from './receipts.js';
 
 const tags = ['webshop'];
@@ -100,6 +100,24 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => getOrder(ctx, callerOf(request), request.params.orderId, requestLanguage(request)),
+    );
+
+    app.post(
+      '/webshop/orders/:orderId/cancel',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Give up one of my pending orders (back from the checkout without paying)',
+          description:
+            'Ends the checkout at the provider and settles the order from what the provider says: cancelled, or paid when the ' +
+            'payment got there first. An order no longer pending is answered unchanged. 404 order_not_found unless it is the ' +
+            'acting party’s.',
+          params: orderParamsSchema,
+          response: { 200: orderSchema },
+        },
+      },
+      async (request) => cancelOrder(ctx, callerOf(request), request.params.orderId, requestLanguage(request)),
     );
 
     app.get(

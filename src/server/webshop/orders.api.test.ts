@@ -290,6 +290,28 @@ describe('paying', () => {
     expect(await creditsOfOrder(placed.order.id)).toHaveLength(0);
   });
 
+  it('back from a declined checkout, the order is given up: cancelled at once, nothing granted; only by its owner; a paid one stays paid', async () => {
+    const user = await buyer();
+    const placed = await place(user);
+    await press(placed.sessionId, 'decline');
+    const stranger = await buyer();
+    expect((await api(t.app, stranger.token, 'POST', `${ORDERS}/${placed.order.id}/cancel`)).statusCode).toBe(404);
+    const cancelled = await api(t.app, user.token, 'POST', `${ORDERS}/${placed.order.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id: placed.order.id, status: 'cancelled' });
+    // The checkout is over: it can no longer be paid by mistake.
+    expect((await press(placed.sessionId, 'pay')).statusCode).not.toBe(303);
+    await fulfil();
+    expect((await orderOf(user, placed.order.id)).status).toBe('cancelled');
+    expect(await creditsOfOrder(placed.order.id)).toHaveLength(0);
+
+    const paid = await place(user);
+    await press(paid.sessionId, 'pay');
+    await fulfil();
+    expect((await api(t.app, user.token, 'POST', `${ORDERS}/${paid.order.id}/cancel`)).json()).toMatchObject({ status: 'paid' });
+    expect(await creditsOfOrder(paid.order.id)).toHaveLength(1);
+  });
+
   it('paid later: pending until the payment arrives, then paid; or failed when it fails, with nothing granted', async () => {
     const user = await buyer();
     const arrives = await place(user);

@@ -25,7 +25,7 @@ import { readCatalogue } from './catalogue.js';
 import type { OrderRow } from './fulfilment.js';
 import { nafMemberNumberOf } from './naf.js';
 import { placeOrder } from './place-order.js';
-import { reconcileIfStale } from './reconciliation.js';
+import { reconcileIfStale, reconcileOrder } from './reconciliation.js';
 
 // §7 Webshop orders: placing a one-time order (registrations, plates) and paying it at the provider, the quote a
 // page shows before paying, my orders with their payment, receipt and shipments, and what can be bought for one
@@ -245,6 +245,26 @@ export async function getOrder(ctx: AppContext, caller: Caller, orderId: string,
   let row = await orderRow(ctx.db, caller, orderId);
   if (await reconcileIfStale(ctx, row)) row = await orderRow(ctx.db, caller, orderId);
   return orderView(ctx.db, row, language);
+}
+
+/**
+ * POST /webshop/orders/{orderId}/cancel: the customer came back from the checkout without paying (the page for a
+ * payment that did not go through calls it). A pending order's checkout is ended at the provider, so it cannot be
+ * paid later by mistake, and the order is settled from what the provider then says: cancelled, or paid after all
+ * when the payment won the race. An order no longer pending is answered as it is.
+ */
+export async function cancelOrder(ctx: AppContext, caller: Caller, orderId: string, language: Language): Promise<OrderView> {
+  const row = await orderRow(ctx.db, caller, orderId);
+  if (row.status === 'pending' && row.providerSessionId) {
+    try {
+      await ctx.payments.expireCheckoutSession(row.providerSessionId);
+    } catch (err) {
+      // Paid between the read and the expiry, or the provider out of reach: what the provider says next decides.
+      ctx.log.info({ err, order: row.id }, 'checkout not expired');
+    }
+    await reconcileOrder(ctx, row).catch((err: unknown) => ctx.log.warn({ err, order: row.id }, 'order not reconciled'));
+  }
+  return orderView(ctx.db, await orderRow(ctx.db, caller, orderId), language);
 }
 
 /**
