@@ -47,6 +47,9 @@ import { stolenMapRoutes } from './stolen-map/routes.js';
 import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
 import { seedCatalogue } from './webshop/catalogue-seed.js';
+import { startFulfilment } from './webshop/fulfilment.js';
+import { orderRoutes } from './webshop/orders-routes.js';
+import { startReconciliation } from './webshop/reconciliation.js';
 import { webshopRoutes } from './webshop/routes.js';
 import { paymentWebhookRoutes } from './webshop/webhook.js';
 
@@ -240,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
+      await api.register(orderRoutes(ctx));
       await api.register(paymentWebhookRoutes(ctx));
       // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
       // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.
@@ -269,6 +273,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Chats: every instance listens for chat writes (its own and the others') and mails about unread messages.
   let chatListener: ChatListener | undefined;
   let stopUnreadMail: (() => Promise<void>) | undefined;
+  // Payments: the worker that fulfils the provider's events, and the reconciliation of orders whose event went missing.
+  let stopFulfilment: (() => Promise<void>) | undefined;
+  let stopReconciliation: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     // Reference data every mode needs: the webshop's products and first prices (idempotent).
     await seedCatalogue(database.db);
@@ -276,6 +283,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     live.start();
     chatListener = await startChatListener(database, { onNotice: (n) => live.deliver(n), onReconnect: () => live.resync(), log: app.log });
     stopUnreadMail = startUnreadMailTimer(ctx);
+    stopFulfilment = startFulfilment(ctx);
+    stopReconciliation = startReconciliation(ctx);
     await mailer.start();
   });
   app.addHook('onClose', async () => {
@@ -283,6 +292,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     live.stop();
     await chatListener?.stop();
     await stopUnreadMail?.();
+    await stopReconciliation?.();
+    await stopFulfilment?.();
     await live.settled();
     await mailer.close();
   });

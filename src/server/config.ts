@@ -73,6 +73,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   /** The development payment provider served by the app under /dev-pay; on by default outside production without Stripe. */
   DEV_PAYMENT_PROVIDER: z.optional(z.enum(['true', 'false'])),
+  /** The seller printed on receipts: the Danish company's name and CVR number, the Norwegian's name and organisation number. */
+  SELLER_NAME_DK: z.optional(z.string().check(z.minLength(1))),
+  SELLER_CVR: z.optional(z.string().check(z.regex(/^\d{8}$/, 'must be 8 digits'))),
+  SELLER_NAME_NO: z.optional(z.string().check(z.minLength(1))),
+  SELLER_ORG_NUMBER: z.optional(z.string().check(z.regex(/^\d{9}$/, 'must be 9 digits'))),
+  /** How often each instance asks the provider about orders still pending (a missed webhook), and how old they must be. */
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
+  PAYMENT_RECONCILE_AFTER_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 180),
 });
 
 /** Where national digital ID comes from: a broker, the development provider served by the app, or nowhere. */
@@ -92,6 +100,9 @@ export type SocialConfig =
  * the part of Stripe's API the adapter uses, with keys derived from the JWT secret), or nowhere.
  */
 export type PaymentsConfig = { kind: 'stripe' | 'dev'; secretKey: string; webhookSecret: string } | { kind: 'none' };
+
+/** The seller a receipt names, per series: its name and VAT id (the CVR number, or the organisation number followed by MVA). */
+export type SellerConfig = Readonly<Record<'dk' | 'no', { name: string; vatId: string }>>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -138,6 +149,9 @@ export interface Config {
   eid: EidConfig;
   social: SocialConfig;
   payments: PaymentsConfig;
+  seller: SellerConfig;
+  /** Reconciliation of pending orders with the provider (webshop/reconciliation.ts). */
+  reconcile: { intervalSeconds: number; afterSeconds: number };
   /** §6 autotest accounts (lowercased emails): they complete national ID verification without the provider. */
   autotestAccounts: string[];
 }
@@ -197,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eid: eidConfig(e),
     social: socialConfig(e),
     payments: paymentsConfig(e, jwtSecret),
+    seller: sellerConfig(e),
+    reconcile: { intervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS, afterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS },
     autotestAccounts: autotestAccounts(e),
   };
 }
@@ -238,6 +254,22 @@ function paymentsConfig(e: z.output<typeof envSchema>, jwtSecret: Uint8Array): P
   // The provider and its client live in this process: keys derived from the JWT secret need no setup and are shown nowhere.
   const derive = (label: string) => createHmac('sha256', jwtSecret).update(`dev-pay/${label}/v1`).digest('base64url');
   return { kind: 'dev', secretKey: `sk_test_${derive('secret-key')}`, webhookSecret: `whsec_${derive('webhook-secret')}` };
+}
+
+/**
+ * Receipts name the seller. Outside production a demo seller stands in; production with a payment provider refuses to
+ * start without the real one (a receipt without the seller's VAT id is no valid receipt).
+ */
+function sellerConfig(e: z.output<typeof envSchema>): SellerConfig {
+  const missing = (['SELLER_NAME_DK', 'SELLER_CVR', 'SELLER_NAME_NO', 'SELLER_ORG_NUMBER'] as const).filter((name) => !e[name]);
+  const takesPayments = Boolean(e.STRIPE_SECRET_KEY) || e.DEV_PAYMENT_PROVIDER === 'true';
+  if (e.NODE_ENV === 'production' && takesPayments && missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: needed in production to issue receipts`);
+  }
+  return {
+    dk: { name: e.SELLER_NAME_DK ?? 'Cykelregistret ApS (demo)', vatId: `CVR ${e.SELLER_CVR ?? '12345678'}` },
+    no: { name: e.SELLER_NAME_NO ?? 'Sykkelregisteret AS (demo)', vatId: `${e.SELLER_ORG_NUMBER ?? '987654321'} MVA` },
+  };
 }
 
 /** Path segments of other identity routes: a provider may not be named like one of them. */

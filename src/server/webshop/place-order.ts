@@ -108,12 +108,14 @@ export async function placeOrder(ctx: AppContext, caller: Caller, input: PlaceOr
 
   const address = (path: string) => `${ctx.config.publicUrl}${path.replaceAll('{ORDER_ID}', orderId)}`;
   try {
-    const customerId = await customerOf(ctx, caller);
+    // A subscription names the party's customer (the portal opens on it); a one-time payment needs none, only the
+    // address the provider sends its own payment confirmation to.
+    const customer = priced.kind === 'subscription' ? { customerId: await customerOf(ctx, caller) } : { customerEmail: caller.email };
     const session = await ctx.payments.createCheckoutSession({
       mode: priced.kind === 'subscription' ? 'subscription' : 'payment',
       currency: priced.currency === 'DKK' ? 'dkk' : 'nok',
       captureMethod,
-      customerId,
+      ...customer,
       clientReferenceId: orderId,
       lines: priced.lines.map((line, i) => ({
         name: input.lineNames[line.product] ?? line.product,

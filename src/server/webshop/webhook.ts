@@ -4,16 +4,17 @@ import { type PaymentEvent, WEBHOOK_PATH } from '../adapters/payments/port.js';
 import type { AppContext } from '../context.js';
 import { paymentEvents } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
+import { processPaymentEvents } from './fulfilment.js';
 
 // Issue 12: the payment provider's webhook, for Stripe and the development provider alike. Fulfilment is
 // driven by these events, never by the return page: the route verifies the signature on the raw body,
-// stores the event once under its id and answers at once; the work is done from payment_event later.
+// stores the event once under its id and answers at once; the fulfilment worker does the work from payment_event.
 
 /** Stores a verified event once: a redelivery, or many at once, leave the one row. */
 async function storeEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   await ctx.db.insert(paymentEvents).values({ id: event.id, type: event.type, payload: event.payload }).onConflictDoNothing();
-  // Fulfilment hooks in here: a background worker (to come) claims the rows whose processed_at is null,
-  // fulfils them idempotently and sets processed_at; nothing is processed yet.
+  // The fulfilment worker takes it from here (fulfilment.ts), after this answer: kicked now, swept periodically.
+  void processPaymentEvents(ctx).catch(() => undefined);
 }
 
 export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,0 +1,69 @@
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { orders } from '../db/schema.js';
+import { type OrderRow, readCheckoutFacts, settleOrder } from './fulfilment.js';
+
+// Reconciliation (issue 12): a webhook can be lost (an outage, a misconfigured endpoint). Every instance asks the
+// provider now and then about the orders still pending a few minutes after they were placed, and settles them
+// through the same code as the events (paid or authorised: fulfilled once; expired: cancelled). The order page's
+// poll may ask about its one order sooner (reconcileIfStale), at most once per order every few seconds.
+
+/** The waiting page asks about its order this long after placing it, and then at most this often. */
+const ORDER_PAGE_AFTER_MS = 5_000;
+const ORDER_PAGE_EVERY_MS = 10_000;
+
+/** Asks the provider about one order and settles it; nothing when the provider cannot be asked. */
+export async function reconcileOrder(ctx: AppContext, order: OrderRow): Promise<void> {
+  if (!order.providerSessionId) return;
+  const facts = await readCheckoutFacts(ctx, order, order.providerSessionId);
+  await ctx.db.transaction((tx) => settleOrder(ctx, tx, order.id, facts, null));
+  await ctx.mailer.flush();
+}
+
+/** Reconciles the orders pending longer than config.reconcile.afterSeconds; answers how many were asked about. */
+export async function reconcilePendingOrders(ctx: AppContext, now = new Date()): Promise<number> {
+  const olderThan = new Date(now.getTime() - ctx.config.reconcile.afterSeconds * 1000);
+  const pending = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.createdAt, olderThan), isNotNull(orders.providerSessionId)))
+    .orderBy(asc(orders.createdAt))
+    .limit(100);
+  for (const order of pending) {
+    await reconcileOrder(ctx, order).catch((err: unknown) => ctx.log.warn({ err, order: order.id }, 'order not reconciled'));
+  }
+  return pending.length;
+}
+
+/** When each order was last asked about for its page (per instance; enough to keep a polling page cheap). */
+const askedAt = new Map<string, number>();
+
+/** The order page's poll: a pending order a few seconds old is asked about, at most once every few seconds. */
+export async function reconcileIfStale(ctx: AppContext, order: OrderRow, now = Date.now()): Promise<boolean> {
+  if (order.status !== 'pending' || !order.providerSessionId || now - order.createdAt.getTime() < ORDER_PAGE_AFTER_MS) return false;
+  if (now - (askedAt.get(order.id) ?? 0) < ORDER_PAGE_EVERY_MS) return false;
+  askedAt.set(order.id, now);
+  if (askedAt.size > 10_000) {
+    for (const [id, at] of askedAt) if (now - at >= ORDER_PAGE_EVERY_MS) askedAt.delete(id);
+  }
+  await reconcileOrder(ctx, order).catch((err: unknown) => ctx.log.warn({ err, order: order.id }, 'order not reconciled'));
+  return true;
+}
+
+/** Starts the periodic reconciliation (onReady); answers the stop function (onClose), which waits for a run under way. */
+export function startReconciliation(ctx: AppContext): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    running ??= reconcilePendingOrders(ctx)
+      .catch((err: unknown) => ctx.log.warn({ err }, 'reconciliation failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, ctx.config.reconcile.intervalSeconds * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
