@@ -334,6 +334,23 @@ export const creditsOverviewSchema = z.object({
   active: z.boolean(),
   vip: z.boolean(),
   plan_type: z.nullable(z.enum(PLAN_TYPES)),
+  /** The party's subscription (issue 12), null without one: its plan, state and the bikes it still takes. */
+  subscription: z.nullable(
+    z.object({
+      plan_type: z.enum(PLAN_TYPES),
+      /** The provider's status (active, past_due, canceled, …); null for one made by staff. */
+      status: z.nullable(z.string()),
+      /** Cancelled in the portal: it runs to current_period_end, then ends. */
+      cancel_at_period_end: z.boolean(),
+      current_period_end: z.nullable(z.string()),
+      /** Bikes are added on it while its paid period runs; a lapsed one's bikes stay registered. */
+      active: z.boolean(),
+      /** Bikes the plan covers (SINGLE 1, FAMILY 5, ORGANISATION the bikes paid for), on it now, and still free. */
+      bikes_limit: z.number(),
+      bikes_used: z.number(),
+      bikes_remaining: z.number(),
+    }),
+  ),
 });
 export type CreditsOverview = z.infer<typeof creditsOverviewSchema>;
 

@@ -131,6 +131,15 @@ export const ERROR_STATUS = {
   receipt_not_found: 404,
   order_not_capturable: 409, // capture: only a paid order whose payment is authorised and not yet taken
   order_not_refundable: 409, // refund: only a paid order
+  // Subscriptions and the NAF member flow (webshop/subscriptions.ts, naf.ts).
+  subscription_exists: 409, // one subscription per party: change or cancel it in the portal
+  subscription_full: 409, // the plan covers no more bikes
+  subscription_not_found: 404, // no subscription (or customer) at the provider to manage
+  person_required: 403, // a personal user's act, asked while acting as an organisation
+  organisation_admin_required: 403,
+  plate_not_on_my_bike: 422, // unknown, or on someone else's bike: the same answer
+  naf_membership_not_found: 404,
+  naf_extra_registration_claimed: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -51,6 +51,7 @@ import { startFulfilment } from './webshop/fulfilment.js';
 import { orderRoutes } from './webshop/orders-routes.js';
 import { startReconciliation } from './webshop/reconciliation.js';
 import { webshopRoutes } from './webshop/routes.js';
+import { subscriptionRoutes } from './webshop/subscription-routes.js';
 import { paymentWebhookRoutes } from './webshop/webhook.js';
 
 /** National ID numbers and the provider's tokens never reach a log line, wherever they turn up. */
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
       await api.register(orderRoutes(ctx));
+      await api.register(subscriptionRoutes(ctx));
       await api.register(paymentWebhookRoutes(ctx));
       // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
       // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.

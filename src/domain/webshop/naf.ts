@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { productSchema } from './catalogue.js';
 
 // NAF membership numbers (§5, §7 NAF calls): 6-8 characters, otherwise "Invalid NAF number" (the error
 // naf_number_invalid). The spec counts characters only; we take letters and digits (A-Z, 0-9, either case), with
@@ -19,3 +20,22 @@ export const nafNumberSchema = z.string({ error: 'naf_number_invalid' }).check(
   z.trim(),
   z.refine((v) => nafNumberProblem(v) === null, { error: 'naf_number_invalid' }),
 );
+
+/** GET and POST /api/webshop/naf/: the acting party's membership. */
+export const nafMembershipSchema = z.object({
+  member_number: z.nullable(z.string()),
+  /** The member discount in the caller's region (on the registration and the SINGLE and FAMILY subscriptions), member or not. */
+  discount_percent: z.number(),
+  /** A member who has not yet claimed the membership's one extra bike registration. */
+  extra_registration_available: z.boolean(),
+});
+export type NafMembership = z.infer<typeof nafMembershipSchema>;
+
+export const nafMembershipInputSchema = z.object({ member_number: nafNumberSchema });
+
+/** POST /api/webshop/naf/apply-member-discount/{naf_member_id}: the membership recorded, and the region's products at member prices. */
+export const memberDiscountAnswerSchema = z.object({
+  member_number: z.string(),
+  discount_percent: z.number(),
+  products: z.array(productSchema),
+});

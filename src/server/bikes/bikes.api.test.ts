@@ -186,7 +186,7 @@ describe('registering a bike', () => {
       .values({ partyId: user.partyId, planType: 'FAMILY', currentPeriodEnd: new Date(Date.now() + 86_400_000) });
     const bike = await registered(t, user.token, { frame_number: frameNumber() });
     const [credit] = await t.database.db.select().from(bikeCredits).where(eq(bikeCredits.bikeOwnershipId, bike.bike_ownership_id));
-    expect(credit).toMatchObject({ source: 'purchase', planType: 'FAMILY' });
+    expect(credit).toMatchObject({ source: 'subscription', planType: 'FAMILY' });
   });
 
   it('two registrations at once with one credit: one 201, one 402', async () => {

@@ -379,8 +379,11 @@ export const bikeCredits = pgTable(
     planType: text('plan_type', { enum: ['SINGLE', 'FAMILY', 'ORGANISATION'] })
       .notNull()
       .default('SINGLE'),
-    /** Where it came from: a voucher, a plate sold with a registration, the seed, a purchase (later). */
-    source: text('source', { enum: ['voucher', 'plate', 'seed', 'purchase', 'staff'] }).notNull(),
+    /**
+     * Where it came from: a voucher, a plate sold with a registration, the seed, a purchase, staff, a place on the
+     * party's subscription (counted against its plan's limit), a NAF member's extra registration.
+     */
+    source: text('source', { enum: ['voucher', 'plate', 'seed', 'purchase', 'staff', 'subscription', 'naf'] }).notNull(),
     /** The subscription id at the card payment provider (§3). */
     providerSubscriptionId: text('provider_subscription_id'),
     /** The order that bought it (a refund takes back the unused ones). */

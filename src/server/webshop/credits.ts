@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { subscriptionState } from '../../domain/bikes/subscription.js';
 import type { CreditsOverview, PlanType } from '../../domain/bikes.js';
 import { LEGACY_PLACEHOLDER_CREDITS, LEGACY_SIGNUP_CUTOFF } from '../../domain/constants.js';
+import { addsBikes, bikeLimit } from '../../domain/webshop/subscription.js';
 import type { Db } from '../db/client.js';
 import { bikeCredits, identities, parties, subscriptions } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -12,12 +13,15 @@ import { AppError } from '../http/errors.js';
 //      to the plate: it leaves with the plate, see releasePlateCredits);
 //   2. an unused credit of the party, taken with FOR UPDATE SKIP LOCKED so that two registrations at once
 //      never take the same one (the loser finds none and, with no other source, gets 402);
-//   3. an active subscription (current_period_end in the future): a credit is made from it (source
-//      'purchase', with the provider's subscription id);
+//   3. the party's subscription while its paid period runs (current_period_end in the future), within its plan's
+//      limit (domain/webshop/subscription.ts bikeLimit): a credit is made from it (source 'subscription', with the
+//      provider's subscription id), the subscription row locked so that two at once never pass the limit;
 //   4. the legacy rule (§4, §9): a person who signed up before 2023-02-07 and has had credits holds 100
 //      placeholder credits. They are counted, not stored (the overview shows them through
 //      subscriptionState); registering materialises one at a time as source 'seed', at most 100.
-// Otherwise 402 no_subscription.
+// Otherwise 409 subscription_full when the subscription runs but is full, else 402 no_subscription. A subscription's
+// credit is never an unused one: a deleted bike's is deleted (its place on the plan is free again), so a lapsed
+// subscription's bikes stay registered but it adds no more.
 
 const LEGACY_CUTOFF = new Date(`${LEGACY_SIGNUP_CUTOFF}T00:00:00Z`);
 
@@ -75,15 +79,10 @@ export async function assignCredit(
     await tx.update(bikeCredits).set(assign).where(eq(bikeCredits.id, unused.id));
     return;
   }
-  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.partyId, input.partyId));
-  if (subscription?.currentPeriodEnd && subscription.currentPeriodEnd > now) {
-    await tx.insert(bikeCredits).values({
-      partyId: input.partyId,
-      source: 'purchase',
-      planType: subscription.planType,
-      providerSubscriptionId: subscription.providerSubscriptionId,
-      ...assign,
-    });
+  const subscription = await lockedSubscription(tx, input.partyId);
+  const full = subscription !== null && addsBikes(subscription, now) && (await slotsLeft(tx, input.partyId, subscription)) <= 0;
+  if (subscription && addsBikes(subscription, now) && !full) {
+    await insertSubscriptionCredit(tx, input.partyId, subscription, input.ownershipId, now);
     return;
   }
   const counts = await creditCounts(tx, input.partyId);
@@ -91,7 +90,70 @@ export async function assignCredit(
     await tx.insert(bikeCredits).values({ partyId: input.partyId, source: 'seed', ...assign });
     return;
   }
-  throw new AppError('no_subscription');
+  throw new AppError(full ? 'subscription_full' : 'no_subscription');
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The party's subscription, locked until the transaction ends (the one place its limit is counted against). */
+async function lockedSubscription(tx: Db, partyId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.partyId, partyId)).for('update');
+  return row ?? null;
+}
+
+/** The party's bikes on this subscription: its credits carrying the subscription's provider id (none for staff's). */
+async function bikesOnSubscription(db: Db, partyId: string, subscription: SubscriptionRow): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bikeCredits)
+    .where(
+      and(
+        eq(bikeCredits.partyId, partyId),
+        eq(bikeCredits.source, 'subscription'),
+        sql`${bikeCredits.providerSubscriptionId} is not distinct from ${subscription.providerSubscriptionId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function slotsLeft(db: Db, partyId: string, subscription: SubscriptionRow): Promise<number> {
+  return bikeLimit(subscription.planType, subscription.quantity) - (await bikesOnSubscription(db, partyId, subscription));
+}
+
+async function insertSubscriptionCredit(
+  tx: Db,
+  partyId: string,
+  subscription: SubscriptionRow,
+  ownershipId: string,
+  now: Date,
+): Promise<CreditRow> {
+  const [credit] = await tx
+    .insert(bikeCredits)
+    .values({
+      partyId,
+      source: 'subscription',
+      planType: subscription.planType,
+      providerSubscriptionId: subscription.providerSubscriptionId,
+      bikeOwnershipId: ownershipId,
+      modifiedOn: now,
+    })
+    .returning();
+  if (!credit) throw new Error('credit insert returned nothing');
+  return credit;
+}
+
+type CreditRow = typeof bikeCredits.$inferSelect;
+
+/**
+ * Puts an ownership of the party that has no credit on the party's subscription (POST /webshop/subscriptions/bikes,
+ * and the bike named at checkout once the subscription starts). 402 no_subscription when its paid period is not
+ * running, 409 subscription_full at its plan's limit. Call inside a transaction; the caller checks the ownership.
+ */
+export async function takeSubscriptionCredit(tx: Db, partyId: string, ownershipId: string, now = new Date()): Promise<CreditRow> {
+  const subscription = await lockedSubscription(tx, partyId);
+  if (!subscription || !addsBikes(subscription, now)) throw new AppError('no_subscription');
+  if ((await slotsLeft(tx, partyId, subscription)) <= 0) throw new AppError('subscription_full');
+  return insertSubscriptionCredit(tx, partyId, subscription, ownershipId, now);
 }
 
 /**
@@ -104,12 +166,15 @@ export async function releasePlateCredits(tx: Db, ownershipId: string): Promise<
 
 /**
  * A deleted bike's registration goes back to its owner: the current ownership's credit becomes unused
- * again, so the owner can register another bike (they paid for one registered bike, not for this frame).
+ * again, so the owner can register another bike (they paid for one registered bike, not for this frame);
+ * a subscription's credit is deleted, which frees its place on the plan.
  * A plate's credit goes with the plate; credits of earlier owners' ended ownerships stay used (deleted
  * with the rows they were used by), so a new owner's delete never hands a credit back to an old owner.
  */
 export async function returnCreditsOfDeletedBike(tx: Db, currentOwnershipId: string, endedOwnershipIds: string[]): Promise<void> {
   await releasePlateCredits(tx, currentOwnershipId);
+  // A subscription's place is not a credit to keep: it frees up on the plan (and is gone once the plan lapses).
+  await tx.delete(bikeCredits).where(and(eq(bikeCredits.bikeOwnershipId, currentOwnershipId), eq(bikeCredits.source, 'subscription')));
   await tx
     .update(bikeCredits)
     .set({ bikeOwnershipId: null, modifiedOn: new Date() })
@@ -151,5 +216,26 @@ export async function creditsOverview(db: Db, partyId: string, now = new Date())
     active: state.active || (legacy && credits > 0),
     vip: state.vip || legacy,
     plan_type: planType,
+    subscription: subscription ? await subscriptionSummary(db, partyId, subscription, now) : null,
+  };
+}
+
+async function subscriptionSummary(
+  db: Db,
+  partyId: string,
+  subscription: SubscriptionRow,
+  now: Date,
+): Promise<NonNullable<CreditsOverview['subscription']>> {
+  const limit = bikeLimit(subscription.planType, subscription.quantity);
+  const used = await bikesOnSubscription(db, partyId, subscription);
+  return {
+    plan_type: subscription.planType,
+    status: subscription.providerStatus,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
+    active: addsBikes(subscription, now),
+    bikes_limit: limit,
+    bikes_used: used,
+    bikes_remaining: Math.max(0, limit - used),
   };
 }

@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CreditRow = typeof bikeCredits.$inferSelect;
 
-function toCredit(row: CreditRow): BikeCredit {
+export function toCredit(row: CreditRow): BikeCredit {
   return {
     id: row.id,
     bike_ownership_id: row.bikeOwnershipId,

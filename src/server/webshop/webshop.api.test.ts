@@ -25,7 +25,7 @@ describe('vouchers', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       credits_added: 2,
-      overview: { credits: 2, current_period_end: expect.any(String), active: true, vip: true, plan_type: 'SINGLE' },
+      overview: { credits: 2, current_period_end: expect.any(String), active: true, vip: true, plan_type: 'SINGLE', subscription: null },
     });
     const again = await redeem(a.token, 'SPRING2026');
     expect(again.statusCode).toBe(422);
@@ -58,7 +58,14 @@ describe('vouchers', () => {
 describe('credits overview (§4)', () => {
   it('no credits, no subscription: inactive', async () => {
     const user = await signUpUser(t.app);
-    expect(await overview(user.token)).toEqual({ credits: 0, current_period_end: null, active: false, vip: false, plan_type: null });
+    expect(await overview(user.token)).toEqual({
+      credits: 0,
+      current_period_end: null,
+      active: false,
+      vip: false,
+      plan_type: null,
+      subscription: null,
+    });
   });
 
   it('counts unused credits only', async () => {
