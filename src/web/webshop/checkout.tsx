@@ -65,7 +65,7 @@ export function Checkout({ familyName, family, bikeId }: { familyName: string; f
             caption={t('checkout.summary')}
             lines={data.lines}
             currency={data.currency}
-            totalOre={data.total_ore}
+            totalOre={data.gross_ore}
             vatOre={data.vat_ore}
             interval={data.interval}
           />
@@ -102,7 +102,7 @@ export function Checkout({ familyName, family, bikeId }: { familyName: string; f
       </div>
       <div className="actions">
         <Button onClick={pay} busy={start.isPending || start.isSuccess} disabled={!data || quote.isPlaceholderData || addressMissing}>
-          {data ? t('checkout.pay', { amount: formatMoney(data.total_ore, data.currency, i18n.resolvedLanguage) }) : t('checkout.payPlain')}
+          {data ? t('checkout.pay', { amount: formatMoney(data.gross_ore, data.currency, i18n.resolvedLanguage) }) : t('checkout.payPlain')}
         </Button>
       </div>
       <p className="muted">{t('checkout.provider')}</p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { NafMembership } from '../../domain/webshop/naf';
 import { NAF_NUMBER_MAX_LENGTH, nafNumberProblem } from '../../domain/webshop/naf';
 import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
@@ -12,7 +13,7 @@ import { Loading } from '../ui/spinner';
 import { checkoutPath, ORDER_FAMILIES, type OrderFamilyName } from './families';
 import { formatMoney } from './money';
 import { useNafTheme } from './naf-theme';
-import { type NafMembership, useClaimNafRegistration, useNafMembership, useProducts, useSaveNafNumber } from './webshop-api';
+import { useClaimNafRegistration, useNafMembership, useProducts, useSaveNafNumber } from './webshop-api';
 import './webshop.css';
 
 const NAF_CHOICES: OrderFamilyName[] = ['naf', 'naf-subscription-single', 'naf-subscription-family'];

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { OrderView } from '../../domain/webshop/orders';
 import { ApiError } from '../lib/api-client';
 import { fetchFile, saveBlob } from '../lib/download-file';
 import { readApiError } from '../lib/errors';
@@ -12,7 +13,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { formatMoney } from './money';
 import { QuoteTable } from './quote-table';
-import { type Order, useMyOrders, useOrder } from './webshop-api';
+import { useMyOrders, useOrder } from './webshop-api';
 import './webshop.css';
 
 function BackToSettings() {
@@ -28,8 +29,8 @@ function BackToSettings() {
 }
 
 /** The order's state in words: paid, reserved (plates: charged when sent), waiting, failed … */
-function statusText(order: Order, t: (key: string) => string): string {
-  if (order.payment === 'authorised' && (order.status === 'paid' || order.status === 'pending')) return t('orders.status.authorised');
+function statusText(order: OrderView, t: (key: string) => string): string {
+  if (order.status === 'paid' && order.payment.state === 'authorised') return t('orders.status.authorised');
   return t(`orders.status.${order.status}`);
 }
 
@@ -37,7 +38,8 @@ function statusText(order: Order, t: (key: string) => string): string {
 export function OrdersPage() {
   const { t, i18n } = useTranslation('webshop');
   const orders = useMyOrders();
-  const money = (order: Order) => formatMoney(order.total_ore, order.currency, i18n.resolvedLanguage);
+  const list = orders.data?.pages.flatMap((page) => page.items);
+  const money = (order: OrderView) => formatMoney(order.gross_ore, order.currency, i18n.resolvedLanguage);
   return (
     <div className="webshop webshop-narrow">
       <BackToSettings />
@@ -46,15 +48,15 @@ export function OrdersPage() {
         <LoadError error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       )}
       {orders.isPending && <Loading />}
-      {orders.data && orders.data.length === 0 && (
+      {list && list.length === 0 && (
         <div className="card">
           <p>{t('orders.empty')}</p>
           <Link to="/webshop">{t('orders.toShop')}</Link>
         </div>
       )}
-      {orders.data && orders.data.length > 0 && (
+      {list && list.length > 0 && (
         <ul className="order-list">
-          {orders.data.map((order) => (
+          {list.map((order) => (
             <li key={order.id} className="card order-item">
               <Link to={`/app/settings/orders/${encodeURIComponent(order.id)}`} className="order-link">
                 {order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
@@ -65,6 +67,11 @@ export function OrdersPage() {
             </li>
           ))}
         </ul>
+      )}
+      {orders.hasNextPage && (
+        <Button variant="secondary" onClick={() => void orders.fetchNextPage()} busy={orders.isFetchingNextPage}>
+          {t('orders.more')}
+        </Button>
       )}
     </div>
   );
@@ -102,7 +109,7 @@ export function OrderPage() {
   );
 }
 
-function OrderDetail({ order }: { order: Order }) {
+function OrderDetail({ order }: { order: OrderView }) {
   const { t, i18n } = useTranslation('webshop');
   const language = i18n.resolvedLanguage;
   const receipt = order.receipt;
@@ -143,11 +150,11 @@ function OrderDetail({ order }: { order: Order }) {
         caption={t('orders.lines')}
         lines={order.lines}
         currency={order.currency}
-        totalOre={order.total_ore}
+        totalOre={order.gross_ore}
         vatOre={order.vat_ore}
-        interval={order.interval}
+        interval={order.kind === 'subscription' ? 'year' : null}
       />
-      {order.payment === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
+      {order.payment.state === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
       {order.shipments.length > 0 && (
         <section className="card" aria-labelledby="shipments-title">
           <h2 id="shipments-title">{t('orders.shipments')}</h2>

@@ -30,7 +30,8 @@ export function OrganisationPlanPage() {
     );
   } else if (!data) {
     body = <Loading />;
-  } else if (data.plan_type === 'ORGANISATION' && data.active) {
+  } else if (data.subscription?.plan_type === 'ORGANISATION' && data.subscription.active) {
+    const plan = data.subscription;
     body = (
       <section className="card" aria-labelledby="org-plan">
         <h2 id="org-plan">{t('organisation.planTitle')}</h2>
@@ -41,11 +42,11 @@ export function OrganisationPlanPage() {
           </div>
           <div>
             <dt>{t('status.periodEnd')}</dt>
-            <dd>{formatDate(data.current_period_end, i18n.resolvedLanguage)}</dd>
+            <dd>{formatDate(plan.current_period_end, i18n.resolvedLanguage)}</dd>
           </div>
           <div>
-            <dt>{t('status.credits')}</dt>
-            <dd>{data.credits}</dd>
+            <dt>{t('status.bikes')}</dt>
+            <dd>{t('status.bikesUsed', { used: plan.bikes_used, limit: plan.bikes_limit, count: plan.bikes_remaining })}</dd>
           </div>
         </dl>
       </section>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { OrderView } from '../../domain/webshop/orders';
 import { invalidateBikes, useCreditsOverview } from '../bikes/bikes-api';
 import { ApiError } from '../lib/api-client';
 import { formatDate } from '../lib/intl';
@@ -12,7 +13,7 @@ import { Loading } from '../ui/spinner';
 import { retryPath } from './families';
 import { useNafTheme } from './naf-theme';
 import { QuoteTable } from './quote-table';
-import { isConfirmed, type Order, useOrder } from './webshop-api';
+import { useOrder } from './webshop-api';
 import './webshop.css';
 
 // The pages the payment provider sends the buyer back to (§2, §4). The provider tells the server by webhook, which
@@ -40,7 +41,7 @@ function PaymentWaiting({ kind }: { kind: Kind }) {
   const orderId = useSearchParams()[0].get('order_id') ?? '';
   const order = useOrder(orderId, { poll: true });
   const data = order.data;
-  const confirmed = data ? isConfirmed(data) : false;
+  const confirmed = data?.status === 'paid';
   useNafTheme(data?.family === 'naf');
 
   // The purchase gave credits or a subscription: the pages that show them ask again.
@@ -98,7 +99,7 @@ function OrderMissing() {
   );
 }
 
-function PaymentDone({ order, kind }: { order: Order; kind: Kind }) {
+function PaymentDone({ order, kind }: { order: OrderView; kind: Kind }) {
   const { t } = useTranslation('webshop');
   const plates = order.lines.some((line) => line.product === 'extra_plate');
   const registration = order.lines.some((line) => line.product === 'registration');
@@ -112,11 +113,11 @@ function PaymentDone({ order, kind }: { order: Order; kind: Kind }) {
         caption={t('done.bought')}
         lines={order.lines}
         currency={order.currency}
-        totalOre={order.total_ore}
+        totalOre={order.gross_ore}
         vatOre={order.vat_ore}
-        interval={order.interval}
+        interval={order.kind === 'subscription' ? 'year' : null}
       />
-      {order.payment === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
+      {order.payment.state === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
       {kind !== 'order' || order.kind === 'subscription' ? (
         <SubscriptionNext organisation={kind === 'organisation'} />
       ) : (
@@ -180,7 +181,7 @@ function SubscriptionNext({ organisation }: { organisation: boolean }) {
 }
 
 /** Failed, cancelled or refunded: nothing (more) is charged. */
-function PaymentNotCompleted({ order }: { order: Order }) {
+function PaymentNotCompleted({ order }: { order: OrderView }) {
   const { t } = useTranslation('webshop');
   return (
     <>
@@ -210,7 +211,7 @@ export function PurchaseFailedPage() {
   if (!orderId || (order.error instanceof ApiError && order.error.status === 404)) body = <OrderMissing />;
   else if (!data)
     body = order.isError ? <LoadError error={order.error} onRetry={() => void order.refetch()} retrying={order.isFetching} /> : <Loading />;
-  else if (isConfirmed(data)) body = <PaymentDone order={data} kind={data.kind === 'subscription' ? 'subscription' : 'order'} />;
+  else if (data.status === 'paid') body = <PaymentDone order={data} kind={data.kind === 'subscription' ? 'subscription' : 'order'} />;
   else body = <PaymentNotCompleted order={data} />;
   return <div className="webshop webshop-narrow">{body}</div>;
 }

@@ -7,7 +7,7 @@ export interface PricedLine {
   unit_amount_ore: number;
   vat_rate_percent: number;
   vat_amount_ore: number;
-  amount_ore: number;
+  gross_ore: number;
 }
 
 /** An order's lines with unit prices, VAT and the total (incl. VAT): the quote before paying, and an order after. */
@@ -55,7 +55,7 @@ export function QuoteTable({
               </th>
               <td className="num">{line.quantity}</td>
               <td className="num">{money(line.unit_amount_ore)}</td>
-              <td className="num">{money(line.amount_ore)}</td>
+              <td className="num">{money(line.gross_ore)}</td>
             </tr>
           ))}
         </tbody>

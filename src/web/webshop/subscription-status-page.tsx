@@ -73,14 +73,32 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
               <dt>{t('status.periodEnd')}</dt>
               <dd>{data.current_period_end ? formatDate(data.current_period_end, i18n.language) : t('status.noPeriodEnd')}</dd>
             </div>
+            {data.subscription && (
+              <div className="bike-fact">
+                <dt>{t('webshop:status.bikes')}</dt>
+                <dd>
+                  {t('webshop:status.bikesUsed', {
+                    used: data.subscription.bikes_used,
+                    limit: data.subscription.bikes_limit,
+                    count: data.subscription.bikes_remaining,
+                  })}
+                </dd>
+              </div>
+            )}
             <div className="bike-fact">
               <dt>{t('status.credits')}</dt>
               <dd>{data.credits}</dd>
             </div>
           </dl>
         )}
+        {data?.subscription?.cancel_at_period_end && (
+          <Alert tone="warning" title={t('webshop:status.cancelledTitle')}>
+            {t('webshop:status.cancelled', { date: formatDate(data.subscription.current_period_end, i18n.language) })}
+          </Alert>
+        )}
+        {data?.subscription?.status === 'past_due' && <Alert tone="warning">{t('webshop:status.pastDue')}</Alert>}
         <p className="field-hint">{t('status.polling')}</p>
-        {data?.plan_type ? (
+        {data?.subscription?.status ? (
           <>
             {portalFailure?.kind === 'message' && <Alert>{portalFailure.text}</Alert>}
             <p className="muted">{t('webshop:status.portalHint')}</p>

@@ -1,5 +1,9 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
 import type { ProductsAnswer } from '../../domain/webshop/catalogue';
+import type { NafMembership } from '../../domain/webshop/naf';
+import type { OrderQuote, OrderView, ordersAnswerSchema, PlaceOrderBody, placedOrderSchema } from '../../domain/webshop/orders';
+import type { checkoutAnswerSchema, subscriptionSessionSchema } from '../../domain/webshop/subscription';
 import { invalidateBikes } from '../bikes/bikes-api';
 import { api } from '../lib/api-client';
 import { queryClient, refreshQueries } from '../lib/query-client';
@@ -25,61 +29,32 @@ export function useProducts(region: string | null) {
   });
 }
 
-// The contracts of the orders and subscriptions calls, as the web reads them.
-// TODO(merge): replace with the domain contracts of webshop-orders and webshop-subs once merged.
-export interface QuoteLine {
-  product: string;
-  name: string;
-  quantity: number;
-  unit_amount_ore: number;
-  vat_rate_percent: number;
-  vat_amount_ore: number;
-  amount_ore: number;
-}
-
-export interface Quote {
-  currency: string;
-  lines: QuoteLine[];
-  total_ore: number;
-  vat_ore: number;
-  interval: 'year' | null;
-  member_discount_applied: boolean;
-  withdrawal_days: number;
-}
-
 /** POST /webshop/orders/initiations?config_id=…: the priced lines before paying; writes nothing. */
 export function useQuote(product: string, quantity: number) {
   const partyId = useActingParty();
   return useQuery({
     queryKey: webshopKeys.quote(partyId, product, quantity),
     queryFn: ({ signal }) =>
-      api<Quote>(`/webshop/orders/initiations?config_id=${encodeURIComponent(product)}`, { method: 'POST', body: { quantity }, signal }),
+      api<OrderQuote>(`/webshop/orders/initiations?config_id=${encodeURIComponent(product)}`, {
+        method: 'POST',
+        body: { quantity },
+        signal,
+      }),
     enabled: partyId !== '',
     // Changing the quantity keeps the last quote on screen until the new one arrives.
     placeholderData: keepPreviousData,
   });
 }
 
-export interface OrderInput {
-  family: string;
-  lines: { product: string; quantity: number }[];
-  bike_id?: string;
-}
-
-export interface SubscriptionInput {
-  plan_type: string;
-  quantity?: number;
-}
-
 /** Opens the provider's checkout: a one-time order, or a subscription. The page then leaves for checkout_url. */
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: async (input: { order: OrderInput } | { subscription: SubscriptionInput }): Promise<string> => {
+    mutationFn: async (input: { order: PlaceOrderBody } | { subscription: SubscriptionSessionBody }): Promise<string> => {
       if ('order' in input) {
-        const placed = await api<{ checkout_url: string }>('/webshop/orders/stripe', { method: 'POST', body: input.order });
+        const placed = await api<PlacedOrder>('/webshop/orders/stripe', { method: 'POST', body: input.order });
         return placed.checkout_url;
       }
-      const placed = await api<{ checkout_url: string }>('/webshop/subscriptions/sessions', { method: 'POST', body: input.subscription });
+      const placed = await api<CheckoutAnswer>('/webshop/subscriptions/sessions', { method: 'POST', body: input.subscription });
       return placed.checkout_url;
     },
   });
@@ -87,49 +62,34 @@ export function useStartCheckout() {
 
 export const ORDER_POLLING_MS = 2500;
 
-export interface Order {
-  id: string;
-  family: string;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-  kind: 'one_time' | 'subscription';
-  plan_type: string | null;
-  currency: string;
-  lines: QuoteLine[];
-  total_ore: number;
-  vat_ore: number;
-  interval: 'year' | null;
-  created_at: string;
-  paid_at: string | null;
-  payment: 'authorised' | 'captured' | null;
-  bike_id: string | null;
-  receipt: { id: string; number: string; issued_at: string } | null;
-  shipments: { status: string; plate_ids: string[]; shipped_at: string | null; delivered_at: string | null }[];
-}
+type PlacedOrder = z.infer<typeof placedOrderSchema>;
+type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
+type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+type SubscriptionSessionBody = z.input<typeof subscriptionSessionSchema>;
 
-/** Paid, or (plates) authorised: the order is confirmed. */
-export const isConfirmed = (order: Order) => order.status === 'paid' || order.payment === 'authorised';
-/** Nothing more will happen by itself: confirmed with its receipt, or ended. */
-const isSettled = (order: Order) =>
-  (isConfirmed(order) && order.receipt !== null) || ['failed', 'cancelled', 'refunded'].includes(order.status);
+/** Paid (plates: the payment authorised, taken at dispatch) with its receipt, or ended: nothing more happens by itself. */
+const isSettled = (order: OrderView) => order.status !== 'pending' && (order.status !== 'paid' || order.receipt !== null);
 
 /** GET /webshop/orders/{id}; `poll`: asked again every 2.5 s until settled (stops when the page is left). */
 export function useOrder(orderId: string, { poll = false } = {}) {
   const partyId = useActingParty();
   return useQuery({
     queryKey: webshopKeys.order(partyId, orderId),
-    queryFn: ({ signal }) => api<Order>(`/webshop/orders/${encodeURIComponent(orderId)}`, { signal }),
+    queryFn: ({ signal }) => api<OrderView>(`/webshop/orders/${encodeURIComponent(orderId)}`, { signal }),
     enabled: partyId !== '' && orderId !== '',
     refetchInterval: (query) => (poll && !(query.state.data && isSettled(query.state.data)) ? ORDER_POLLING_MS : false),
     staleTime: 0,
   });
 }
 
-/** GET /webshop/orders/: mine (the acting party's), newest first. */
+/** GET /webshop/orders/: mine (the acting party's), newest first, a page at a time. */
 export function useMyOrders() {
   const partyId = useActingParty();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: webshopKeys.orders(partyId),
-    queryFn: ({ signal }) => api<Order[]>('/webshop/orders/', { signal }),
+    queryFn: ({ signal, pageParam }) => api<OrdersAnswer>(`/webshop/orders/?offset=${pageParam}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_offset,
     enabled: partyId !== '',
     staleTime: 0,
   });
@@ -142,12 +102,6 @@ export function useOpenPortal() {
       api<{ session_url: string }>('/webshop/customers/sessions', { method: 'POST', body: { return_path: returnPath } }),
     onSuccess: (answer) => window.location.assign(answer.session_url),
   });
-}
-
-export interface NafMembership {
-  member_number: string | null;
-  discount_percent: number;
-  extra_registration_available: boolean;
 }
 
 /** GET /webshop/naf/: my NAF membership (§1, §7), if any. */
