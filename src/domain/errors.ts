@@ -125,12 +125,6 @@ export const ERROR_STATUS = {
   naf_number_invalid: 422,
   webhook_signature_invalid: 400, // a payment webhook unsigned, badly signed, stale or not an event
   payment_unavailable: 503, // the payment provider could not be reached or refused the checkout; nothing was charged
-  payment_provider_unknown: 404, // POST /webshop/orders/{provider} naming a provider we do not take payments through
-  product_not_one_time: 422, // a subscription in an order: subscriptions go through /webshop/subscriptions/sessions
-  order_not_found: 404,
-  receipt_not_found: 404,
-  order_not_capturable: 409, // capture: only a paid order whose payment is authorised and not yet taken
-  order_not_refundable: 409, // refund: only a paid order
   // Subscriptions and the NAF member flow (webshop/subscriptions.ts, naf.ts).
   subscription_exists: 409, // one subscription per party: change or cancel it in the portal
   subscription_full: 409, // the plan covers no more bikes
@@ -140,6 +134,12 @@ export const ERROR_STATUS = {
   plate_not_on_my_bike: 422, // unknown, or on someone else's bike: the same answer
   naf_membership_not_found: 404,
   naf_extra_registration_claimed: 409,
+  payment_provider_unknown: 404, // POST /webshop/orders/{provider} naming a provider we do not take payments through
+  product_not_one_time: 422, // a subscription in an order: subscriptions go through /webshop/subscriptions/sessions
+  order_not_found: 404,
+  receipt_not_found: 404,
+  order_not_capturable: 409, // capture: only a paid order whose payment is authorised and not yet taken
+  order_not_refundable: 409, // refund: only a paid order
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

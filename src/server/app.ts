@@ -244,8 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(webshopRoutes(ctx));
-      await api.register(orderRoutes(ctx));
       await api.register(subscriptionRoutes(ctx));
+      await api.register(orderRoutes(ctx));
       await api.register(paymentWebhookRoutes(ctx));
       // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
       // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.

@@ -147,7 +147,8 @@ describe('payments configuration', () => {
 
   it('uses Stripe with both its secret key and its webhook secret', () => {
     expect(load(stripe).payments).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' });
-    expect(load({ ...stripe, NODE_ENV: 'production' }).payments.kind).toBe('stripe');
+    const seller = { SELLER_NAME_DK: 'Cykel ApS', SELLER_CVR: '11223344', SELLER_NAME_NO: 'Sykkel AS', SELLER_ORG_NUMBER: '998877665' };
+    expect(load({ ...stripe, ...seller, NODE_ENV: 'production' }).payments.kind).toBe('stripe');
   });
 
   it('refuses one Stripe setting without the other, and Stripe together with the development provider', () => {
@@ -155,5 +156,26 @@ describe('payments configuration', () => {
     expect(() => load({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => load({ ...stripe, DEV_PAYMENT_PROVIDER: 'true' })).toThrow(/DEV_PAYMENT_PROVIDER/);
     expect(() => load({ ...stripe, DEV_PAYMENT_PROVIDER: 'true' })).toThrow(ConfigError);
+  });
+});
+
+describe('the seller on receipts', () => {
+  const seller = { SELLER_NAME_DK: 'Cykel ApS', SELLER_CVR: '11223344', SELLER_NAME_NO: 'Sykkel AS', SELLER_ORG_NUMBER: '998877665' };
+
+  it('names the CVR number in Denmark and the organisation number followed by MVA in Norway', () => {
+    expect(load(seller).seller).toEqual({
+      dk: { name: 'Cykel ApS', vatId: 'CVR 11223344' },
+      no: { name: 'Sykkel AS', vatId: '998877665 MVA' },
+    });
+    expect(load({}).seller.dk.name).toMatch(/demo/);
+    expect(() => load({ SELLER_CVR: '123' })).toThrow(/SELLER_CVR/);
+  });
+
+  it('is required in production when Stripe takes real payments (the development provider is a demo)', () => {
+    const stripe = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => load(stripe)).toThrow(/SELLER_NAME_DK, SELLER_CVR, SELLER_NAME_NO, SELLER_ORG_NUMBER/);
+    expect(load({ ...stripe, ...seller }).seller.no.vatId).toBe('998877665 MVA');
+    expect(load({ NODE_ENV: 'production' }).seller.dk.name).toMatch(/demo/);
+    expect(load({ NODE_ENV: 'production', DEV_PAYMENT_PROVIDER: 'true' }).seller.dk.name).toMatch(/demo/);
   });
 });

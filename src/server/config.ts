@@ -257,13 +257,12 @@ function paymentsConfig(e: z.output<typeof envSchema>, jwtSecret: Uint8Array): P
 }
 
 /**
- * Receipts name the seller. Outside production a demo seller stands in; production with a payment provider refuses to
- * start without the real one (a receipt without the seller's VAT id is no valid receipt).
+ * Receipts name the seller. A demo seller stands in, but production with Stripe (real payments) refuses to start
+ * without the real one: a receipt without the seller's VAT id is no valid receipt.
  */
 function sellerConfig(e: z.output<typeof envSchema>): SellerConfig {
   const missing = (['SELLER_NAME_DK', 'SELLER_CVR', 'SELLER_NAME_NO', 'SELLER_ORG_NUMBER'] as const).filter((name) => !e[name]);
-  const takesPayments = Boolean(e.STRIPE_SECRET_KEY) || e.DEV_PAYMENT_PROVIDER === 'true';
-  if (e.NODE_ENV === 'production' && takesPayments && missing.length > 0) {
+  if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && missing.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: needed in production to issue receipts`);
   }
   return {

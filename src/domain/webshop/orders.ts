@@ -54,7 +54,8 @@ export const ORDER_CONFIGS: Readonly<Record<OrderConfigId, { products: readonly 
 };
 
 export const orderInitiationQuerySchema = z.object({ config_id: z.enum(ORDER_CONFIG_IDS, { error: 'field_invalid' }) });
-export const orderInitiationSchema = z.optional(
+/** The body may be left out (Fastify then hands the validator null). */
+export const orderInitiationSchema = z.nullish(
   z.object({
     /** Plates, or an organisation's bikes. */
     quantity: z.optional(z.number({ error: 'quantity_invalid' })),

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { bikeCredits, bikeOwnerships, identities, orderLines, orders, paymentEvents, shipments } from '../db/schema.js';
 import { issueReceipt } from './receipts.js';
 import { revokeOrder } from './refunds.js';
-import { handleSubscriptionEvent } from './subscription-events.js';
+import { prepareSubscriptionEvent } from './subscription-events.js';
 
 // Fulfilment (issue 12), driven only by the provider's webhook events (webhook.ts stores each once in
 // payment_event). A worker works through the rows without processed_at: each in one transaction that claims the
@@ -213,9 +213,8 @@ async function prepare(ctx: AppContext, event: PaymentEvent): Promise<(tx: Db) =
       if (order) await revokeOrder(tx, order.id);
     };
   }
-  if (event.type.startsWith('customer.subscription.') || event.type.startsWith('invoice.')) {
-    return (tx) => handleSubscriptionEvent(ctx, tx, event);
-  }
+  const subscriptionWork = await prepareSubscriptionEvent(ctx, event);
+  if (subscriptionWork) return subscriptionWork;
   // Any other type is of no interest: marked processed.
   return async () => undefined;
 }

@@ -109,7 +109,7 @@ export async function quoteOrder(
   ctx: AppContext,
   caller: Caller,
   configId: OrderConfigId,
-  body: { quantity?: number | undefined; region?: Region | undefined } | undefined,
+  body: { quantity?: number | undefined; region?: Region | undefined } | null | undefined,
   language: Language,
 ): Promise<OrderQuote> {
   const config = ORDER_CONFIGS[configId];

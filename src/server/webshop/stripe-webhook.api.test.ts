@@ -58,7 +58,8 @@ describe('the payment webhook', () => {
     expect(res.json()).toEqual({ received: true });
     const rows = await rowsOf(e.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: e.id, type: 'checkout.session.completed', payload: e, processedAt: null });
+    // The fulfilment worker is kicked after the answer, so processed_at may already be set.
+    expect(rows[0]).toMatchObject({ id: e.id, type: 'checkout.session.completed', payload: e });
     expect(rows[0]?.receivedAt).toBeInstanceOf(Date);
   });
 

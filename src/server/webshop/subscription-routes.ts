@@ -79,7 +79,7 @@ export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Change between the SINGLE and FAMILY plans (an organisation: its plan), cancel at the end of the paid period, update the ' +
             'card, see invoices. return_path: a path on this site (default /app/my-bikes), else 422 redirect_not_allowed. ' +
             '404 subscription_not_found without a subscription at the provider. 503 payment_unavailable.',
-          body: z.optional(portalSessionSchema),
+          body: z.nullish(portalSessionSchema),
           response: { 200: portalSessionAnswerSchema },
         },
       },

@@ -34,7 +34,8 @@ import { toCredit } from './service.js';
 // customer portal (change plan, cancel at period end, the card) and the pricing table's customer session. The
 // subscription row itself follows the provider's events (subscription-events.ts), never these calls.
 
-const PLAN_PRODUCT = {
+/** The product each plan is sold as. */
+export const PLAN_PRODUCT = {
   SINGLE: 'subscription_single',
   FAMILY: 'subscription_family',
   ORGANISATION: 'subscription_organisation',
@@ -58,7 +59,7 @@ async function atProvider<T>(ctx: AppContext, what: string, call: () => Promise<
  * the price row and whether it is the member price, so a price change or the member discount is another price. The
  * portal switches between such prices, and an event's price names its plan (planOfPrice).
  */
-export function recurringPriceId(ctx: AppContext, entry: CatalogueEntry, member: boolean): Promise<string> {
+function recurringPriceId(ctx: AppContext, entry: CatalogueEntry, member: boolean): Promise<string> {
   const discount = member ? entry.memberDiscountPercent : null;
   const name = getFixedT(REGION_LANGUAGE[entry.region], 'webshop', `products.${entry.code}`)('name');
   return ctx.payments.ensureRecurringPrice({

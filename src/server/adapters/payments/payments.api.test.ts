@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { paymentEvents } from '../../db/schema.js';
-import type { CheckoutSessionInput, PaymentsPort } from './port.js';
+import type { CheckoutSessionInput, PaymentsPort, RecurringPriceInput } from './port.js';
 
 // The payments adapter (the Stripe SDK) against the development payment provider the app serves under /dev-pay:
 // the same SDK calls as against Stripe create and read checkout sessions; the hosted page pays, declines or
@@ -35,6 +35,43 @@ const order = (overrides: Partial<CheckoutSessionInput> = {}): CheckoutSessionIn
 const eventsFor = async (sessionId: string) =>
   t.database.db.select().from(paymentEvents).where(sql`${paymentEvents.payload}->'data'->'object'->>'id' = ${sessionId}`);
 
+/** The events about a customer's objects (sessions, subscriptions, invoices), in the order they arrived. */
+const eventsOfCustomer = async (customerId: string) =>
+  t.database.db
+    .select()
+    .from(paymentEvents)
+    .where(sql`${paymentEvents.payload}->'data'->'object'->>'customer' = ${customerId}`)
+    .orderBy(asc(paymentEvents.receivedAt));
+
+const eventsAbout = async (field: string, value: string) =>
+  t.database.db
+    .select()
+    .from(paymentEvents)
+    .where(sql`${paymentEvents.payload}->'data'->'object'->>${field} = ${value}`)
+    .orderBy(asc(paymentEvents.receivedAt));
+
+/** The object an event is about (data.object), as the test expects it to be. */
+function objectOf<T>(event: { payload: unknown } | undefined): T {
+  if (!event) throw new Error('expected an event');
+  return (event.payload as { data: { object: T } }).data.object;
+}
+
+const secretKey = () => {
+  if (t.config.payments.kind === 'none') throw new Error('expected payments');
+  return t.config.payments.secretKey;
+};
+
+/** A raw API request, as the SDK would send it. */
+const api = (method: 'GET' | 'POST', path: string, body = '') =>
+  t.app.inject({
+    method,
+    url: `/dev-pay/v1${path}`,
+    headers: { authorization: `Bearer ${secretKey()}`, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+  });
+
+const unique = () => Math.random().toString(36).slice(2);
+
 const press = (sessionId: string, action: 'pay' | 'decline' | 'abandon' | 'expire' | 'pay-later' | 'payment-arrives' | 'payment-fails') =>
   t.app.inject({
     method: 'POST',
@@ -58,6 +95,8 @@ describe('checkout sessions through the SDK', () => {
       metadata: input.metadata,
       paymentIntentId: null,
       subscriptionId: null,
+      customerId: null,
+      clientReferenceId: null,
     });
     expect(await payments.retrieveCheckoutSession(session.id)).toEqual(session);
   });
@@ -144,7 +183,7 @@ describe('the hosted checkout page', () => {
       status: 'complete',
       paymentStatus: 'paid',
       url: null,
-      paymentIntentId: expect.stringMatching(/^pi_test_/),
+      paymentIntentId: expect.stringMatching(/^pi_[0-9a-f]+$/),
     });
     const events = await eventsFor(session.id);
     expect(events).toHaveLength(1);
@@ -185,7 +224,7 @@ describe('the hosted checkout page', () => {
     );
     await press(session.id, 'pay');
     expect((await eventsFor(session.id))[0]?.payload).toMatchObject({
-      data: { object: { mode: 'subscription', subscription: expect.stringMatching(/^sub_test_/), payment_intent: null } },
+      data: { object: { mode: 'subscription', subscription: expect.stringMatching(/^sub_[0-9a-f]+$/), payment_intent: null } },
     });
   });
 
@@ -279,6 +318,544 @@ describe('paying later (an asynchronous payment, such as a bank transfer)', () =
   });
 });
 
+describe('customers, prices and Stripe’s errors', () => {
+  it('makes customers and finds or makes a recurring price by its lookup key', async () => {
+    const customer = await payments.createCustomer({ email: 'a@example.dk', name: 'A', metadata: { party_id: 'p-1' } });
+    expect(customer.id).toMatch(/^cus_[0-9a-f]+$/);
+    expect((await api('GET', `/customers/${customer.id}`)).json()).toMatchObject({
+      object: 'customer',
+      email: 'a@example.dk',
+      name: 'A',
+      metadata: { party_id: 'p-1' },
+    });
+
+    const input: RecurringPriceInput = {
+      lookupKey: `family:${unique()}`,
+      productName: 'FAMILY',
+      unitAmount: 29900,
+      currency: 'dkk',
+      interval: 'year',
+    };
+    const price = await payments.ensureRecurringPrice(input);
+    expect(price).toMatch(/^price_[0-9a-f]+$/);
+    expect(await payments.ensureRecurringPrice(input)).toBe(price);
+    expect(await payments.ensureRecurringPrice({ ...input, lookupKey: `${input.lookupKey}:2` })).not.toBe(price);
+    const read = (await api('GET', `/prices/${price}`)).json();
+    expect(read).toMatchObject({
+      object: 'price',
+      lookup_key: input.lookupKey,
+      unit_amount: 29900,
+      currency: 'dkk',
+      type: 'recurring',
+      recurring: { interval: 'year', interval_count: 1 },
+      tax_behavior: 'inclusive',
+      product: expect.stringMatching(/^prod_/),
+    });
+    expect((await api('GET', `/products/${read.product}`)).json()).toMatchObject({ object: 'product', name: 'FAMILY' });
+    const listed = await api(
+      'GET',
+      `/prices?active=true&limit=1&${encodeURIComponent('lookup_keys[0]')}=${encodeURIComponent(input.lookupKey)}`,
+    );
+    expect(listed.json()).toMatchObject({ object: 'list', data: [{ id: price }] });
+
+    // A lookup key names one price, as Stripe's does.
+    const again = await api(
+      'POST',
+      '/prices',
+      `currency=dkk&unit_amount=1&recurring[interval]=year&product_data[name]=X&lookup_key=${encodeURIComponent(input.lookupKey)}`,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ type: 'invalid_request_error', param: 'lookup_key' });
+  });
+
+  it('answers 404 resource_missing for unknown ids, and 400 when a parameter names one', async () => {
+    expect(await payments.retrievePaymentIntent('pi_unknown')).toBeNull();
+    expect(await payments.retrieveSubscription('sub_unknown')).toBeNull();
+    const res = await api('GET', '/customers/cus_unknown');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such customer: 'cus_unknown'" },
+    });
+    await expect(payments.createCheckoutSession(order({ customerId: 'cus_unknown' }))).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'customer',
+    });
+    await expect(
+      payments.createCheckoutSession(
+        order({ mode: 'subscription', lines: [{ name: 'X', unitAmount: 1, quantity: 1, interval: 'year', priceId: 'price_unknown' }] }),
+      ),
+    ).rejects.toMatchObject({ code: 'resource_missing', param: 'line_items[0][price]' });
+    await expect(payments.createCustomerSession({ customerId: 'cus_unknown' })).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(payments.capturePaymentIntent('pi_unknown')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const route = await api('GET', '/nothing/here');
+    expect(route.statusCode).toBe(404);
+    expect(route.json().error.message).toMatch(/^Unrecognized request URL/);
+  });
+
+  it('refuses bad parameters as Stripe does', async () => {
+    const both = await api('POST', '/checkout/sessions', 'mode=payment&customer=cus_x&customer_email=a%40b.dk');
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toMatchObject({ type: 'invalid_request_error', param: 'line_items' });
+    const customer = await payments.createCustomer({ email: 'b@example.dk', metadata: {} });
+    const twice = await api(
+      'POST',
+      '/checkout/sessions',
+      `mode=payment&customer=${customer.id}&customer_email=a%40b.dk&success_url=http%3A%2F%2Fx&line_items[0][quantity]=1&line_items[0][price_data][currency]=dkk&line_items[0][price_data][unit_amount]=1&line_items[0][price_data][product_data][name]=x`,
+    );
+    expect(twice.json().error).toMatchObject({ param: 'customer_email' });
+    const price = await payments.ensureRecurringPrice({
+      lookupKey: `m:${unique()}`,
+      productName: 'M',
+      unitAmount: 100,
+      currency: 'dkk',
+      interval: 'month',
+    });
+    // A recurring price in a one-off payment.
+    await expect(
+      payments.createCheckoutSession(order({ lines: [{ name: 'M', unitAmount: 100, quantity: 1, priceId: price }] })),
+    ).rejects.toMatchObject({
+      param: 'line_items[0]',
+    });
+    // A price in another currency than the session's.
+    await expect(
+      payments.createCheckoutSession(
+        order({
+          mode: 'subscription',
+          currency: 'nok',
+          lines: [{ name: 'M', unitAmount: 100, quantity: 1, interval: 'month', priceId: price }],
+        }),
+      ),
+    ).rejects.toMatchObject({ param: 'line_items[0]' });
+    const broken = await api('POST', '/refunds', 'payment_intent[__proto__]=x');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.type).toBe('invalid_request_error');
+    expect((await api('POST', '/refunds', 'amount=10')).json().error).toMatchObject({ param: 'payment_intent', code: 'parameter_invalid' });
+  });
+
+  it('makes a customer session for the pricing table', async () => {
+    const customer = await payments.createCustomer({ email: 'c@example.dk', metadata: {} });
+    const before = Date.now();
+    const session = await payments.createCustomerSession({ customerId: customer.id });
+    expect(session.clientSecret).toMatch(/^cuss_secret_/);
+    expect(session.expiresAt.getTime()).toBeGreaterThan(before);
+  });
+});
+
+describe('checkout sessions for a customer and an order', () => {
+  it('keeps the customer, the order’s reference and a recurring price’s line', async () => {
+    const customer = await payments.createCustomer({ email: 'd@example.dk', metadata: {} });
+    const price = await payments.ensureRecurringPrice({
+      lookupKey: `s:${unique()}`,
+      productName: 'SINGLE',
+      unitAmount: 9900,
+      currency: 'dkk',
+      interval: 'year',
+    });
+    const session = await payments.createCheckoutSession(
+      order({
+        mode: 'subscription',
+        customerId: customer.id,
+        clientReferenceId: 'order-42',
+        lines: [{ name: 'SINGLE', unitAmount: 9900, quantity: 1, interval: 'year', priceId: price }],
+      }),
+    );
+    expect(session).toMatchObject({ customerId: customer.id, clientReferenceId: 'order-42', amountTotal: 9900, mode: 'subscription' });
+    expect(await payments.retrieveCheckoutSession(session.id)).toEqual(session);
+    const page = await t.app.inject({ method: 'GET', url: `/dev-pay/checkout/${session.id}`, headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('1 × SINGLE');
+    expect(page.body).toMatch(/DKK\s?99\.00 per year/);
+    // A subscription is paid by card: no paying later.
+    expect(page.body).not.toContain('pay-later');
+    expect((await press(session.id, 'pay-later')).statusCode).toBe(409);
+  });
+
+  it('expires an open session through the API once: checkout.session.expired; one already over is left as it is', async () => {
+    const session = await payments.createCheckoutSession(order());
+    expect(await payments.expireCheckoutSession(session.id)).toMatchObject({ status: 'expired', url: null });
+    expect(await payments.expireCheckoutSession(session.id)).toMatchObject({ status: 'expired' });
+    expect((await eventsFor(session.id)).map((e) => e.type)).toEqual(['checkout.session.expired']);
+    expect((await press(session.id, 'pay')).statusCode).toBe(409);
+    const raw = await api('POST', `/checkout/sessions/${session.id}/expire`);
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json().error.message).toContain('can be expired');
+
+    const paid = await payments.createCheckoutSession(order());
+    await press(paid.id, 'pay');
+    expect(await payments.expireCheckoutSession(paid.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+  });
+});
+
+describe('payment intents: capture, cancel and refunds', () => {
+  const paidSession = async (captureMethod: 'automatic' | 'manual') => {
+    const input = order({ captureMethod });
+    const session = await payments.createCheckoutSession(input);
+    await press(session.id, 'pay');
+    const completed = await payments.retrieveCheckoutSession(session.id);
+    if (!completed?.paymentIntentId) throw new Error('expected a payment intent');
+    return { input, session: completed, intentId: completed.paymentIntentId };
+  };
+
+  it('a card payment: succeeded at once, with the session’s metadata', async () => {
+    const { input, session, intentId } = await paidSession('automatic');
+    expect(session.paymentStatus).toBe('paid');
+    expect(await payments.retrievePaymentIntent(intentId)).toEqual({
+      id: intentId,
+      status: 'succeeded',
+      amount: 34900,
+      amountCapturable: 0,
+      amountReceived: 34900,
+      currency: 'dkk',
+      metadata: input.metadata,
+    });
+  });
+
+  it('manual capture: authorised (requires_capture, session unpaid), then captured once', async () => {
+    const { session, intentId } = await paidSession('manual');
+    expect(session.paymentStatus).toBe('unpaid');
+    expect(await payments.retrievePaymentIntent(intentId)).toMatchObject({
+      status: 'requires_capture',
+      amountCapturable: 34900,
+      amountReceived: 0,
+    });
+    expect(await payments.capturePaymentIntent(intentId)).toMatchObject({
+      status: 'succeeded',
+      amountCapturable: 0,
+      amountReceived: 34900,
+    });
+    await expect(payments.capturePaymentIntent(intentId)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'payment_intent_unexpected_state',
+    });
+    const charge = (await api('GET', `/payment_intents/${intentId}`)).json().latest_charge;
+    expect((await api('GET', `/charges/${charge}`)).json()).toMatchObject({
+      captured: true,
+      amount_captured: 34900,
+      payment_intent: intentId,
+    });
+  });
+
+  it('manual capture cancelled: the authorisation is released, and cannot be captured or refunded', async () => {
+    const { intentId } = await paidSession('manual');
+    expect(await payments.cancelPaymentIntent(intentId)).toMatchObject({ status: 'canceled', amountCapturable: 0, amountReceived: 0 });
+    await expect(payments.capturePaymentIntent(intentId)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(payments.cancelPaymentIntent(intentId)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(payments.createRefund({ paymentIntentId: intentId })).rejects.toMatchObject({ code: 'charge_not_refundable' });
+  });
+
+  it('refunds part, then the rest, never more than was received: refund.created and charge.refunded each time', async () => {
+    const { intentId } = await paidSession('automatic');
+    await expect(payments.cancelPaymentIntent(intentId)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(payments.createRefund({ paymentIntentId: intentId, amount: 34901 })).rejects.toMatchObject({
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+    const part = await payments.createRefund({ paymentIntentId: intentId, amount: 10000, metadata: { order_id: 'o-1' } });
+    expect(part).toEqual({ id: expect.stringMatching(/^re_[0-9a-f]+$/), status: 'succeeded' });
+    const rest = await payments.createRefund({ paymentIntentId: intentId });
+    await expect(payments.createRefund({ paymentIntentId: intentId, amount: 1 })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+
+    const events = (await eventsAbout('payment_intent', intentId)).filter((e) => e.type !== 'checkout.session.completed');
+    expect(events.map((e) => e.type)).toEqual(['refund.created', 'charge.refunded', 'refund.created', 'charge.refunded']);
+    expect(events[0]?.payload).toMatchObject({
+      data: { object: { id: part.id, object: 'refund', amount: 10000, metadata: { order_id: 'o-1' } } },
+    });
+    expect(events[1]?.payload).toMatchObject({
+      data: {
+        object: { object: 'charge', payment_intent: intentId, amount: 34900, amount_refunded: 10000, refunded: false },
+        previous_attributes: { amount_refunded: 0 },
+      },
+    });
+    expect(events[2]?.payload).toMatchObject({ data: { object: { id: rest.id, amount: 24900 } } });
+    expect(events[3]?.payload).toMatchObject({ data: { object: { amount_refunded: 34900, refunded: true } } });
+  });
+});
+
+describe('subscriptions and the customer portal', () => {
+  const yearly = (productName: string, unitAmount: number): RecurringPriceInput => ({
+    lookupKey: `${productName}:${unique()}`,
+    productName,
+    unitAmount,
+    currency: 'dkk',
+    interval: 'year',
+  });
+
+  /** A customer who bought SINGLE yearly at checkout, and the portal they may switch to FAMILY in. */
+  async function subscribed() {
+    const customer = (await payments.createCustomer({ email: 'family@example.dk', metadata: { party_id: 'party-1' } })).id;
+    const single = await payments.ensureRecurringPrice(yearly('SINGLE', 9900));
+    const family = await payments.ensureRecurringPrice(yearly('FAMILY', 29900));
+    const metadata = { order_id: `order-${unique()}`, plan: 'single' };
+    const session = await payments.createCheckoutSession(
+      order({
+        mode: 'subscription',
+        customerId: customer,
+        clientReferenceId: metadata.order_id,
+        lines: [{ name: 'SINGLE', unitAmount: 9900, quantity: 1, interval: 'year', priceId: single }],
+        metadata,
+      }),
+    );
+    expect((await press(session.id, 'pay')).statusCode).toBe(303);
+    const completed = await payments.retrieveCheckoutSession(session.id);
+    const subscriptionId = completed?.subscriptionId;
+    if (!subscriptionId) throw new Error('expected a subscription');
+    const portal = await payments.createPortalSession({
+      customerId: customer,
+      returnUrl: 'http://localhost:3000/app/subscriptions',
+      switchablePriceIds: [single, family],
+    });
+    const portalPath = new URL(portal.url).pathname;
+    const act = (action: string, form = '') =>
+      t.app.inject({
+        method: 'POST',
+        url: `${portalPath}/subscriptions/${subscriptionId}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
+    return { customer, single, family, metadata, session: completed, subscriptionId, portal, portalPath, act };
+  }
+
+  it('paying at checkout starts it: the session, customer.subscription.created, the first invoice paid, in that order', async () => {
+    const { customer, single, metadata, session, subscriptionId } = await subscribed();
+    expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid', customerId: customer, paymentIntentId: null });
+
+    const subscription = await payments.retrieveSubscription(subscriptionId);
+    expect(subscription).toMatchObject({
+      id: subscriptionId,
+      customerId: customer,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      metadata,
+      items: [{ priceId: single, quantity: 1, unitAmount: 9900, interval: 'year' }],
+    });
+    // A year from now (the period is on the items, in this API version).
+    const days = ((subscription?.currentPeriodEnd?.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(367);
+
+    const events = await eventsOfCustomer(customer);
+    expect(events.map((e) => e.type)).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+    ]);
+    for (const event of events) {
+      expect(event.payload).toMatchObject({
+        object: 'event',
+        livemode: false,
+        api_version: Stripe.API_VERSION,
+        created: expect.any(Number),
+      });
+    }
+    expect(events[0]?.payload).toMatchObject({
+      data: { object: { id: session.id, subscription: subscriptionId, customer, client_reference_id: metadata.order_id } },
+    });
+    const item = objectOf<{ items: { data: { current_period_start: number; current_period_end: number }[] } }>(events[1]).items.data[0];
+    expect(events[1]?.payload).toMatchObject({
+      data: { object: { id: subscriptionId, status: 'active', metadata, items: { data: [{ price: { id: single }, quantity: 1 }] } } },
+    });
+    expect(events[2]?.payload).toMatchObject({
+      data: {
+        object: {
+          object: 'invoice',
+          status: 'paid',
+          billing_reason: 'subscription_create',
+          amount_paid: 9900,
+          customer,
+          parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata } },
+          lines: {
+            data: [
+              {
+                amount: 9900,
+                period: { start: item?.current_period_start, end: item?.current_period_end },
+                pricing: { price_details: { price: single } },
+                parent: { subscription_item_details: { subscription: subscriptionId } },
+              },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it('the portal page shows the plan, its price and period, what can be changed, and the invoices', async () => {
+    const { portal, portalPath, session } = await subscribed();
+    expect(portal.url).toMatch(/^http:\/\/localhost:3000\/dev-pay\/portal\/bps_[0-9a-f]+$/);
+    const page = await t.app.inject({ method: 'GET', url: portalPath, headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('<h2>SINGLE</h2>');
+    expect(page.body).toMatch(/DKK\s?99\.00 per year/);
+    expect(page.body).toContain('Renews on');
+    expect(page.body).toContain('Cancel at the end of the period');
+    expect(page.body).toMatch(/Switch to FAMILY \(DKK\s?299\.00 per year\)/);
+    expect(page.body).toContain('Test controls');
+    expect(page.body).toContain('Invoices');
+    expect(page.body).toContain('Paid');
+    expect(page.body).toContain('href="http://localhost:3000/app/subscriptions"');
+    const da = await t.app.inject({ method: 'GET', url: portalPath, headers: { cookie: 'lang=da' } });
+    expect(da.body).toContain('Fornyes den');
+    expect(da.body).toMatch(/99,00\s?kr\. pr\. år/);
+    expect(session).toBeTruthy();
+  });
+
+  it('cancel at the period’s end and take it back: customer.subscription.updated each time, with what changed', async () => {
+    const { customer, subscriptionId, act, portalPath } = await subscribed();
+    const cancel = await act('cancel');
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe(portalPath);
+    const cancelled = await payments.retrieveSubscription(subscriptionId);
+    expect(cancelled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const page = await t.app.inject({ method: 'GET', url: portalPath, headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('Ends on');
+    expect(page.body).toContain('Keep the subscription');
+    // Pressed twice: nothing more happens.
+    expect((await act('cancel')).statusCode).toBe(303);
+    expect((await act('resume')).statusCode).toBe(303);
+    expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: false });
+
+    const updates = (await eventsOfCustomer(customer)).filter((e) => e.type === 'customer.subscription.updated');
+    expect(updates).toHaveLength(2);
+    expect(updates[0]?.payload).toMatchObject({
+      data: {
+        object: {
+          id: subscriptionId,
+          cancel_at_period_end: true,
+          cancel_at: Math.floor((cancelled?.currentPeriodEnd?.getTime() ?? 0) / 1000),
+        },
+        previous_attributes: { cancel_at_period_end: false, cancel_at: null },
+      },
+    });
+    expect(updates[1]?.payload).toMatchObject({
+      data: { object: { cancel_at_period_end: false, cancel_at: null }, previous_attributes: { cancel_at_period_end: true } },
+    });
+  });
+
+  it('switches to another plan of the configuration, and to no other', async () => {
+    const { customer, family, subscriptionId, act } = await subscribed();
+    expect((await act('switch', `price=${family}`)).statusCode).toBe(303);
+    expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ items: [{ priceId: family, unitAmount: 29900 }] });
+    const [update] = (await eventsOfCustomer(customer)).filter((e) => e.type === 'customer.subscription.updated');
+    expect(update?.payload).toMatchObject({ data: { object: { items: { data: [{ price: { id: family, unit_amount: 29900 } }] } } } });
+
+    const other = await payments.ensureRecurringPrice(yearly('OTHER', 1000));
+    const refused = await act('switch', `price=${other}`);
+    expect(refused.statusCode).toBe(409);
+    expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ items: [{ priceId: family }] });
+  });
+
+  it('renew now: the next period is billed (invoice.paid, subscription_cycle) and the subscription moves on to it', async () => {
+    const { customer, subscriptionId, act } = await subscribed();
+    const before = await payments.retrieveSubscription(subscriptionId);
+    expect((await act('renew')).statusCode).toBe(303);
+    const after = await payments.retrieveSubscription(subscriptionId);
+    const days = ((after?.currentPeriodEnd?.getTime() ?? 0) - (before?.currentPeriodEnd?.getTime() ?? 0)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+    expect(days).toBeLessThanOrEqual(366);
+    expect(after?.status).toBe('active');
+
+    const events = (await eventsOfCustomer(customer)).slice(4);
+    expect(events.map((e) => e.type)).toEqual(['invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated']);
+    const end = Math.floor((before?.currentPeriodEnd?.getTime() ?? 0) / 1000);
+    expect(events[0]?.payload).toMatchObject({
+      data: {
+        object: {
+          billing_reason: 'subscription_cycle',
+          status: 'paid',
+          amount_paid: 9900,
+          lines: { data: [{ period: { start: end, end: Math.floor((after?.currentPeriodEnd?.getTime() ?? 0) / 1000) } }] },
+          parent: { subscription_details: { subscription: subscriptionId } },
+        },
+      },
+    });
+    expect(events[2]?.payload).toMatchObject({
+      data: { object: { items: { data: [{ current_period_start: end }] } }, previous_attributes: { items: expect.any(Object) } },
+    });
+    const portal = await payments.createPortalSession({
+      customerId: customer,
+      returnUrl: 'http://localhost:3000/',
+      switchablePriceIds: [],
+    });
+    const page = await t.app.inject({ method: 'GET', url: new URL(portal.url).pathname, headers: { 'accept-language': 'en' } });
+    expect(page.body).not.toContain('Switch to');
+    expect(page.body.match(/portal-status portal-active">Paid/g)).toHaveLength(2);
+  });
+
+  it('a failed renewal: invoice.payment_failed and past_due; renewing then pays the open invoice and it is active again', async () => {
+    const { customer, subscriptionId, act, portalPath } = await subscribed();
+    expect((await act('fail-renewal')).statusCode).toBe(303);
+    expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ status: 'past_due' });
+    expect((await act('fail-renewal')).statusCode).toBe(409);
+    const pastDue = await t.app.inject({ method: 'GET', url: portalPath, headers: { 'accept-language': 'en' } });
+    expect(pastDue.body).toContain('Payment failed');
+    expect(pastDue.body).toContain('Retry the payment (it succeeds)');
+    expect(pastDue.body).toContain('Not paid');
+    expect((await act('renew')).statusCode).toBe(303);
+    expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ status: 'active' });
+
+    const events = (await eventsOfCustomer(customer)).slice(4);
+    expect(events.map((e) => e.type)).toEqual([
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+      'customer.subscription.updated',
+    ]);
+    expect(events[0]?.payload).toMatchObject({
+      data: { object: { status: 'open', billing_reason: 'subscription_cycle', amount_paid: 0, amount_remaining: 9900 } },
+    });
+    expect(events[1]?.payload).toMatchObject({ data: { object: { status: 'past_due' }, previous_attributes: { status: 'active' } } });
+    const failedInvoice = objectOf<{ id: string }>(events[0]).id;
+    expect(events[2]?.payload).toMatchObject({ data: { object: { id: failedInvoice, status: 'paid', amount_paid: 9900 } } });
+    expect(events[4]?.payload).toMatchObject({ data: { object: { status: 'active' }, previous_attributes: { status: 'past_due' } } });
+  });
+
+  it('set to cancel at the period’s end, renewing ends it: customer.subscription.deleted, then nothing more', async () => {
+    const { customer, subscriptionId, act, portalPath } = await subscribed();
+    await act('cancel');
+    expect((await act('fail-renewal')).statusCode).toBe(409);
+    expect((await act('renew')).statusCode).toBe(303);
+    expect(await payments.retrieveSubscription(subscriptionId)).toMatchObject({ status: 'canceled' });
+    const events = (await eventsOfCustomer(customer)).slice(4);
+    expect(events.map((e) => e.type)).toEqual(['customer.subscription.updated', 'customer.subscription.deleted']);
+    expect(events[1]?.payload).toMatchObject({
+      data: { object: { id: subscriptionId, status: 'canceled', ended_at: expect.any(Number) } },
+    });
+    for (const action of ['renew', 'cancel', 'resume']) expect((await act(action)).statusCode, action).toBe(409);
+    const page = await t.app.inject({ method: 'GET', url: portalPath, headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('Ended on');
+    expect(page.body).not.toContain('Test controls');
+  });
+
+  it('a portal session reaches its own customer’s subscriptions only; an unknown one is not found', async () => {
+    const mine = await subscribed();
+    const theirs = await subscribed();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${mine.portalPath}/subscriptions/${theirs.subscriptionId}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await payments.retrieveSubscription(theirs.subscriptionId)).toMatchObject({ cancelAtPeriodEnd: false });
+    const page = await t.app.inject({ method: 'GET', url: mine.portalPath });
+    expect(page.body).not.toContain(theirs.subscriptionId);
+    const unknown = await t.app.inject({ method: 'GET', url: '/dev-pay/portal/bps_unknown', headers: { 'accept-language': 'en' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('The portal session has expired or does not exist.');
+    await expect(
+      payments.createPortalSession({ customerId: 'cus_unknown', returnUrl: 'http://localhost:3000/', switchablePriceIds: [] }),
+    ).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+    });
+  });
+});
+
 describe('the webhook signature', () => {
   it('verifies what Stripe’s helper signs with the secret, and nothing else', () => {
     if (t.config.payments.kind === 'none') throw new Error('expected payments');
@@ -294,6 +871,13 @@ describe('the webhook signature', () => {
     ).toBeNull();
     expect(payments.verifyWebhook(Buffer.from(`${payload}\n`), good)).toBeNull();
     expect(payments.verifyWebhook(Buffer.from(payload), undefined)).toBeNull();
+    // Older than the tolerance: a replay.
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: t.config.payments.webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect(payments.verifyWebhook(Buffer.from(payload), stale)).toBeNull();
   });
 });
 
