@@ -13,7 +13,7 @@ import { Loading } from '../ui/spinner';
 import { retryPath } from './families';
 import { useNafTheme } from './naf-theme';
 import { QuoteTable } from './quote-table';
-import { useOrder } from './webshop-api';
+import { ORDER_POLLING_MS, useOrder } from './webshop-api';
 import './webshop.css';
 
 // The pages the payment provider sends the buyer back to (§2, §4). The provider tells the server by webhook, which
@@ -150,19 +150,32 @@ function PaymentDone({ order, kind }: { order: OrderView; kind: Kind }) {
 function SubscriptionNext({ organisation }: { organisation: boolean }) {
   const { t, i18n } = useTranslation(['webshop', 'bike']);
   const overview = useCreditsOverview();
-  const data = overview.data;
+  const subscription = overview.data?.subscription;
+  const { refetch } = overview;
+  // The subscription is written from the provider's own event, which may follow the payment's: ask until it is there.
+  useEffect(() => {
+    if (subscription?.active) return;
+    const timer = setInterval(() => void refetch(), ORDER_POLLING_MS);
+    return () => clearInterval(timer);
+  }, [subscription?.active, refetch]);
   return (
     <section className="card" aria-labelledby="next-title">
       <h2 id="next-title">{t('done.subscriptionTitle')}</h2>
-      {data?.plan_type ? (
+      {subscription?.active ? (
         <dl className="webshop-facts">
           <div>
             <dt>{t('status.plan')}</dt>
-            <dd>{t(`plans.${data.plan_type}`)}</dd>
+            <dd>{t(`plans.${subscription.plan_type}`)}</dd>
           </div>
           <div>
             <dt>{t('status.periodEnd')}</dt>
-            <dd>{formatDate(data.current_period_end, i18n.resolvedLanguage)}</dd>
+            <dd>{formatDate(subscription.current_period_end, i18n.resolvedLanguage)}</dd>
+          </div>
+          <div>
+            <dt>{t('status.bikes')}</dt>
+            <dd>
+              {t('status.bikesUsed', { used: subscription.bikes_used, limit: subscription.bikes_limit, count: subscription.bikes_remaining })}
+            </dd>
           </div>
         </dl>
       ) : (
