@@ -43,7 +43,10 @@ test('subscribe to FAMILY, register a second bike on it, cancel in the portal', 
   await expect(page.getByRole('heading', { level: 1, name: 'Din cykel er registreret' })).toBeVisible();
 
   await page.goto('/app/my-bikes');
-  await page.getByRole('link', { name: /Anden cykel/ }).first().click();
+  await page
+    .getByRole('link', { name: /Anden cykel/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Flere handlinger' }).click();
   await page.getByRole('link', { name: 'Abonnement og registrering' }).click();
   await expect(page.getByText(shopText('status.bikesUsed_other', { used: 1, limit: 5, count: 4 }))).toBeVisible();

@@ -14,6 +14,7 @@ import { Loading } from '../ui/spinner';
 import { formatMoney } from './money';
 import { QuoteTable } from './quote-table';
 import { useMyOrders, useOrder } from './webshop-api';
+import '../bikes/bike.css';
 import './webshop.css';
 
 function BackToSettings() {

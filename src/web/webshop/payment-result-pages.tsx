@@ -174,7 +174,11 @@ function SubscriptionNext({ organisation }: { organisation: boolean }) {
           <div>
             <dt>{t('status.bikes')}</dt>
             <dd>
-              {t('status.bikesUsed', { used: subscription.bikes_used, limit: subscription.bikes_limit, count: subscription.bikes_remaining })}
+              {t('status.bikesUsed', {
+                used: subscription.bikes_used,
+                limit: subscription.bikes_limit,
+                count: subscription.bikes_remaining,
+              })}
             </dd>
           </div>
         </dl>

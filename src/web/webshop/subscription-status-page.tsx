@@ -99,7 +99,7 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
         {data?.subscription?.status === 'past_due' && <Alert tone="warning">{t('webshop:status.pastDue')}</Alert>}
         <p className="field-hint">{t('status.polling')}</p>
         {data?.subscription?.status ? (
-          <>
+          <div className="webshop-manage">
             {portalFailure?.kind === 'message' && <Alert>{portalFailure.text}</Alert>}
             <p className="muted">{t('webshop:status.portalHint')}</p>
             <Button
@@ -109,7 +109,7 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
             >
               {t('webshop:status.manage')}
             </Button>
-          </>
+          </div>
         ) : (
           data && (
             <div className="actions">
