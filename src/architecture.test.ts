@@ -72,6 +72,7 @@ const WEB = {
     'stolen-map': ['maps', 'search'],
     theft: ['ownership', 'verification', 'bikes', 'maps'],
     verification: [],
+    webshop: ['bikes'],
   } as Record<string, string[]>,
 };
 

@@ -37,6 +37,11 @@ export function SettingsPage() {
           <IdentityCard profile={profile.data} returnTo="/app/settings" />
           <ConsentsSection />
           <SessionsSection />
+          <section className="card settings-section" aria-labelledby="orders-title">
+            <h2 id="orders-title">{t('orders.title')}</h2>
+            <p>{t('orders.body')}</p>
+            <Link to="/app/settings/orders">{t('orders.link')}</Link>
+          </section>
           <section className="card settings-section danger-zone" aria-labelledby="delete-title">
             <h2 id="delete-title">{t('delete.title')}</h2>
             <p>{t('delete.body')}</p>

@@ -10,6 +10,7 @@ import { notFoundRoute } from '../public/routes';
 import { registerRoutes } from '../register/routes';
 import { theftRoutes } from '../theft/routes';
 import { verificationRoutes } from '../verification/routes';
+import { webshopRoutes } from '../webshop/routes';
 import { SignedInLayout } from './signed-in-layout';
 
 // The routes under /app, loaded with the signed-in layout rather than in the entry: a public page's
@@ -24,6 +25,7 @@ const appRoutes: RouteObject[] = [
   ...bikeRoutes,
   ...chatRoutes,
   ...ownershipRoutes,
+  ...webshopRoutes,
   notFoundRoute,
 ];
 

@@ -9,6 +9,7 @@ import { publicRoutes } from '../public/routes';
 import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
 import { stolenMapRoutes } from '../stolen-map/routes';
+import { webshopPublicRoutes } from '../webshop/public-routes';
 import { Layout } from './layout';
 
 // Each area owns its routes (web/<area>/routes.tsx); pages load lazily so a page ships only its own code.
@@ -26,6 +27,7 @@ const routes: RouteObject[] = [
       ...salesLinkPublicRoutes,
       ...chatPublicRoutes,
       ...stolenMapRoutes,
+      ...webshopPublicRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },

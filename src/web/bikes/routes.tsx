@@ -15,7 +15,6 @@ export const bikeRoutes: RouteObject[] = [
     element: lazyPage(() => import('./missing-frame-number-page'), 'MissingFrameNumberPage'),
   },
   { path: 'my-bikes/:bikeId/redeem-voucher', element: lazyPage(() => import('./redeem-voucher-page'), 'RedeemVoucherPage') },
-  { path: 'my-bikes/:bikeId/subscription-status', element: lazyPage(() => import('./subscription-status-page'), 'SubscriptionStatusPage') },
   { path: 'my-bikes/:bikeId/report-deleted', element: lazyPage(() => import('./report-deleted-page'), 'ReportDeletedPage') },
   { path: 'redirects/edit-bike/:bikeId', element: lazyPage(() => import('./edit-redirect'), 'EditBikeRedirect') },
 ];

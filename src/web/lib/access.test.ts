@@ -81,6 +81,26 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/app/chats')).toBe(false);
   });
 
+  it('opens the public webshop; its way in, checkout and payment results need a session (issue 12)', () => {
+    expect(isPublicPath('/webshop')).toBe(true);
+    for (const path of [
+      '/go-to-webshop',
+      '/checkout/registration',
+      '/purchase-complete-redirect',
+      '/purchase-failed',
+      '/purchase-subscription-redirect',
+      '/organisation-payment-complete-redirect',
+    ]) {
+      expect(isPublicPath(path)).toBe(false);
+    }
+    expect(decideAccess({ pathname: '/go-to-webshop', search: '?product=extra_plate', session: null })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      storeReturnPath: '/go-to-webshop?product=extra_plate',
+      replace: true,
+    });
+  });
+
   it.each(['/', '/404', '/verify-email', '/successfully-deleted'])(
     '%s is open: a page a visitor must reach (home, 404, mail links, goodbye)',
     (path) => {

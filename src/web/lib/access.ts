@@ -4,12 +4,24 @@ import type { Session } from '../../domain/session';
 // §2 Access redirects as one decision table, so that it can be tested on its own.
 
 /**
- * The signed-in trees, and the organisation search (for members acting as an organisation). A visitor is sent
+ * The signed-in trees, the organisation search (for members acting as an organisation) and the webshop's signed-in pages. A visitor is sent
  * to /login from anything under them (§2); everything else — the §2 list (/login, /signup, the password pages,
  * /flows), the product's public pages and any unknown path, which shows the 404 page — opens without a detour
  * through /login.
  */
-const SIGNED_IN_TREES = ['/app', '/backoffice', '/insurance', '/org-bike-search'];
+const SIGNED_IN_TREES = [
+  '/app',
+  '/backoffice',
+  '/insurance',
+  '/org-bike-search',
+  // The webshop's way in after login, its checkout and the provider's return pages (issue 12).
+  '/go-to-webshop',
+  '/checkout',
+  '/purchase-complete-redirect',
+  '/purchase-failed',
+  '/purchase-subscription-redirect',
+  '/organisation-payment-complete-redirect',
+];
 /** Exceptions under the public pages that still need a session. */
 const PROTECTED_UNDER_PUBLIC = ['/signup/from-scan/create-bikes-loop'];
 /** Pages under /app a visitor may open: writing to a bike's owner starts before signing in (issue 5). */

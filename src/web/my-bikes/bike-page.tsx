@@ -65,6 +65,9 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <ActionsMenu label={t('actions.more')}>
             <MenuLink to={`${base}/edit`}>{t('details.edit')}</MenuLink>
             <MenuLink to={`${base}/public`}>{t('details.publicView')}</MenuLink>
+            {!bike.flags.active && <MenuLink to={`${base}/registration-purchase`}>{t('actions.buyRegistration')}</MenuLink>}
+            <MenuLink to={`${base}/buy-plate`}>{t('actions.buyPlate')}</MenuLink>
+            <MenuLink to={`${base}/subscription-status`}>{t('actions.subscription')}</MenuLink>
             <TransferAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />
             <VerifyOwnershipAction bikeId={bike.id} />
             <SalesLinkAction bikeId={bike.id} stolen={bike.flags.reported_stolen} />

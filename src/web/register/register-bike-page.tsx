@@ -91,9 +91,14 @@ function RegisterForm({ onDone }: { onDone: (bike: Bike, photo: File | null) => 
         {problem === 'no_subscription' && (
           <Alert title={t('errors:no_subscription')}>
             <p>{t('register:noSubscription.body')}</p>
-            <Link to="/app/bikes/register/redeem" className="btn btn-primary btn-small">
-              {t('register:noSubscription.redeem')}
-            </Link>
+            <div className="actions">
+              <Link to="/app/bikes/register/purchase" className="btn btn-primary btn-small">
+                {t('register:noSubscription.buy')}
+              </Link>
+              <Link to="/app/bikes/register/redeem" className="btn btn-secondary btn-small">
+                {t('register:noSubscription.redeem')}
+              </Link>
+            </div>
           </Alert>
         )}
         {problem === 'fill_existing_bikes_first' && (
@@ -139,7 +144,10 @@ function CreditNote() {
   return (
     <div className="note note-warn">
       <p>{t('credits.none')}</p>
-      <Link to="/app/bikes/register/redeem">{t('credits.redeem')}</Link>
+      <p>
+        <Link to="/app/bikes/register/redeem">{t('credits.redeem')}</Link>
+      </p>
+      <Link to="/app/bikes/register/purchase">{t('credits.buy')}</Link>
     </div>
   );
 }

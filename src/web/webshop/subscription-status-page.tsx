@@ -1,23 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
+import { BackToBike, BikeGate, BikeLoadError } from '../bikes/bike-gate';
+import { bikeName } from '../bikes/bike-terms';
+import { useCreditsOverview } from '../bikes/bikes-api';
+import { readApiError } from '../lib/errors';
 import { formatDate } from '../lib/intl';
 import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
-import { BackToBike, BikeGate, BikeLoadError } from './bike-gate';
-import { bikeName } from './bike-terms';
-import { useCreditsOverview } from './bikes-api';
-import './bike.css';
+import { checkoutPath } from './families';
+import { useOpenPortal } from './webshop-api';
+import '../bikes/bike.css';
+import './webshop.css';
 
-/** /app/my-bikes/{bikeId}/subscription-status: is this bike's registration paid, and the subscription (§4; polled every 30 s). */
+/**
+ * /app/my-bikes/{bikeId}/subscription-status: is this bike's registration paid, and the subscription (§4; polled every
+ * 30 s), with the way to buy one and to the provider's portal (cancel, change plan, card).
+ */
 export function SubscriptionStatusPage() {
   return <BikeGate>{(bike) => <SubscriptionStatus bike={bike} />}</BikeGate>;
 }
 
 function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
-  const { t, i18n } = useTranslation(['bike', 'bike-terms']);
+  const { t, i18n } = useTranslation(['bike', 'bike-terms', 'webshop']);
   const overview = useCreditsOverview();
+  const portal = useOpenPortal();
+  const portalFailure = portal.isError ? readApiError(portal.error, t) : null;
   const base = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
   const name = bikeName(bike, t);
   const data = overview.data;
@@ -35,6 +45,7 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
           <div className="bike-inline-links">
             <Link to={`${base}/attach-existing-credit`}>{t('details.attachCredit')}</Link>
             <Link to={`${base}/redeem-voucher`}>{t('details.redeemVoucher')}</Link>
+            <Link to={`${base}/registration-purchase`}>{t('webshop:purchase.buyRegistration')}</Link>
           </div>
         </Alert>
       )}
@@ -62,13 +73,55 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
               <dt>{t('status.periodEnd')}</dt>
               <dd>{data.current_period_end ? formatDate(data.current_period_end, i18n.language) : t('status.noPeriodEnd')}</dd>
             </div>
+            {data.subscription && (
+              <div className="bike-fact">
+                <dt>{t('webshop:status.bikes')}</dt>
+                <dd>
+                  {t('webshop:status.bikesUsed', {
+                    used: data.subscription.bikes_used,
+                    limit: data.subscription.bikes_limit,
+                    count: data.subscription.bikes_remaining,
+                  })}
+                </dd>
+              </div>
+            )}
             <div className="bike-fact">
               <dt>{t('status.credits')}</dt>
               <dd>{data.credits}</dd>
             </div>
           </dl>
         )}
+        {data?.subscription?.cancel_at_period_end && (
+          <Alert tone="warning" title={t('webshop:status.cancelledTitle')}>
+            {t('webshop:status.cancelled', { date: formatDate(data.subscription.current_period_end, i18n.language) })}
+          </Alert>
+        )}
+        {data?.subscription?.status === 'past_due' && <Alert tone="warning">{t('webshop:status.pastDue')}</Alert>}
         <p className="field-hint">{t('status.polling')}</p>
+        {data?.subscription?.status ? (
+          <div className="webshop-manage">
+            {portalFailure?.kind === 'message' && <Alert>{portalFailure.text}</Alert>}
+            <p className="muted">{t('webshop:status.portalHint')}</p>
+            <Button
+              variant="secondary"
+              onClick={() => portal.mutate(`${base}/subscription-status`)}
+              busy={portal.isPending || portal.isSuccess}
+            >
+              {t('webshop:status.manage')}
+            </Button>
+          </div>
+        ) : (
+          data && (
+            <div className="actions">
+              <Link to={checkoutPath('subscription-single')} className="btn btn-primary">
+                {t('webshop:status.subscribeSingle')}
+              </Link>
+              <Link to={checkoutPath('subscription-family')} className="btn btn-secondary">
+                {t('webshop:status.subscribeFamily')}
+              </Link>
+            </div>
+          )
+        )}
       </section>
     </div>
   );

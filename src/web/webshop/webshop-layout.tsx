@@ -1,0 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { queryClient } from '../lib/query-client';
+
+/** The webshop's top-level pages (outside /app) share the signed-in app's query cache, loaded with them. */
+export function WebshopLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

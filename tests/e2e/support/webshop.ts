@@ -1,0 +1,46 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import daWebshop from '../../../src/i18n/da/webshop.json' with { type: 'json' };
+
+// Shared by the webshop journeys (issue 12): the shop's Danish texts (the tests' browser is Danish), paying on the
+// development payment provider's hosted page, and what the API says of the buyer afterwards.
+
+type Catalog = { [key: string]: string | Catalog };
+
+/** A Danish text of the webshop catalog, {{placeholders}} filled. */
+export function shopText(key: string, values: Record<string, string | number> = {}): string {
+  let node: string | Catalog | undefined = daWebshop as Catalog;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`No webshop text ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+
+/** The development provider's checkout page is open: its session id, from the address. */
+export async function devCheckoutSession(page: Page): Promise<string> {
+  await page.waitForURL(/\/dev-pay\/checkout\/[^/?]+/);
+  const id = /\/dev-pay\/checkout\/([^/?]+)/.exec(page.url())?.[1];
+  if (!id) throw new Error(`not on the provider's checkout: ${page.url()}`);
+  return id;
+}
+
+/** Ends the provider's checkout as a buyer would: pay, pay later (an asynchronous method), or a declined card. */
+export async function onDevCheckout(page: Page, action: 'pay' | 'pay-later' | 'decline'): Promise<string> {
+  const session = await devCheckoutSession(page);
+  await page.locator(`form[action$="/${action}"] button`).click();
+  return session;
+}
+
+/** The credits overview of the user with `token`. */
+export async function creditsOf(request: APIRequestContext, token: string): Promise<{ credits: number }> {
+  const response = await request.get('/api/webshop/bike-ownership-credits/overview', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { credits: number };
+}
+
+/** The address plates are sent to (fulfilment copies it from the profile). */
+export async function giveAddress(request: APIRequestContext, token: string): Promise<void> {
+  const response = await request.put('/api/identities/me', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { first_name: 'Ane', last_name: 'Køber', street: 'Nørregade 7', zip_code: '1165', city: 'København K' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
