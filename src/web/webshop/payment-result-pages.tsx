@@ -13,7 +13,7 @@ import { Loading } from '../ui/spinner';
 import { retryPath } from './families';
 import { useNafTheme } from './naf-theme';
 import { QuoteTable } from './quote-table';
-import { ORDER_POLLING_MS, useOrder } from './webshop-api';
+import { ORDER_POLLING_MS, useGiveUpOrder, useOrder } from './webshop-api';
 import './webshop.css';
 
 // The pages the payment provider sends the buyer back to (§2, §4). The provider tells the server by webhook, which
@@ -221,7 +221,7 @@ function PaymentNotCompleted({ order }: { order: OrderView }) {
 /** /purchase-failed?order_id=…: declined or cancelled at the provider; nothing was charged (a paid order says so). */
 export function PurchaseFailedPage() {
   const orderId = useSearchParams()[0].get('order_id') ?? '';
-  const order = useOrder(orderId);
+  const order = useGiveUpOrder(orderId);
   const data = order.data;
   useNafTheme(data?.family === 'naf');
   let body: React.ReactNode;

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { BikeDetail } from '../../domain/bikes';
 import { BackToBike, BikeGate, BikeLoadError } from '../bikes/bike-gate';
 import { bikeName } from '../bikes/bike-terms';
@@ -23,9 +24,25 @@ export function SubscriptionStatusPage() {
   return <BikeGate>{(bike) => <SubscriptionStatus bike={bike} />}</BikeGate>;
 }
 
+/** Back from the portal, the change reaches the register through the provider's webhook a moment later: ask often for a while. */
+const PORTAL_RETURN_POLL_MS = 1500;
+const PORTAL_RETURN_WINDOW_MS = 30_000;
+
 function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
   const { t, i18n } = useTranslation(['bike', 'bike-terms', 'webshop']);
   const overview = useCreditsOverview();
+  const { refetch } = overview;
+  const [params] = useSearchParams();
+  const fromPortal = params.get('from') === 'portal';
+  useEffect(() => {
+    if (!fromPortal) return;
+    const timer = setInterval(() => void refetch(), PORTAL_RETURN_POLL_MS);
+    const stop = setTimeout(() => clearInterval(timer), PORTAL_RETURN_WINDOW_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  }, [fromPortal, refetch]);
   const portal = useOpenPortal();
   const portalFailure = portal.isError ? readApiError(portal.error, t) : null;
   const base = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
@@ -104,7 +121,7 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
             <p className="muted">{t('webshop:status.portalHint')}</p>
             <Button
               variant="secondary"
-              onClick={() => portal.mutate(`${base}/subscription-status`)}
+              onClick={() => portal.mutate(`${base}/subscription-status?from=portal`)}
               busy={portal.isPending || portal.isSuccess}
             >
               {t('webshop:status.manage')}

@@ -82,6 +82,21 @@ export function useOrder(orderId: string, { poll = false } = {}) {
   });
 }
 
+/**
+ * POST /webshop/orders/{id}/cancel, for the page the provider sends a customer to without a payment: a pending
+ * order is given up (its checkout ended at the provider), so it does not wait in the order list for a day; the
+ * answer is the order as it then is (paid, when the payment got there first). Asked once per visit.
+ */
+export function useGiveUpOrder(orderId: string) {
+  const partyId = useActingParty();
+  return useQuery({
+    queryKey: [...webshopKeys.order(partyId, orderId), 'given-up'],
+    queryFn: ({ signal }) => api<OrderView>(`/webshop/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', signal }),
+    enabled: partyId !== '' && orderId !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** GET /webshop/orders/: mine (the acting party's), newest first, a page at a time. */
 export function useMyOrders() {
   const partyId = useActingParty();
