@@ -25,7 +25,7 @@ import { readCatalogue } from './catalogue.js';
 import type { OrderRow } from './fulfilment.js';
 import { nafMemberNumberOf } from './naf.js';
 import { placeOrder } from './place-order.js';
-import { reconcileIfStale, reconcileOrder } from './reconciliation.js';
+import { giveUpCheckout, reconcileIfStale } from './reconciliation.js';
 
 // §7 Webshop orders: placing a one-time order (registrations, plates) and paying it at the provider, the quote a
 // page shows before paying, my orders with their payment, receipt and shipments, and what can be bought for one
@@ -254,16 +254,7 @@ export async function getOrder(ctx: AppContext, caller: Caller, orderId: string,
  * when the payment won the race. An order no longer pending is answered as it is.
  */
 export async function cancelOrder(ctx: AppContext, caller: Caller, orderId: string, language: Language): Promise<OrderView> {
-  const row = await orderRow(ctx.db, caller, orderId);
-  if (row.status === 'pending' && row.providerSessionId) {
-    try {
-      await ctx.payments.expireCheckoutSession(row.providerSessionId);
-    } catch (err) {
-      // Paid between the read and the expiry, or the provider out of reach: what the provider says next decides.
-      ctx.log.info({ err, order: row.id }, 'checkout not expired');
-    }
-    await reconcileOrder(ctx, row).catch((err: unknown) => ctx.log.warn({ err, order: row.id }, 'order not reconciled'));
-  }
+  await giveUpCheckout(ctx, await orderRow(ctx.db, caller, orderId));
   return orderView(ctx.db, await orderRow(ctx.db, caller, orderId), language);
 }
 

@@ -20,6 +20,21 @@ export async function reconcileOrder(ctx: AppContext, order: OrderRow): Promise<
   await ctx.mailer.flush();
 }
 
+/**
+ * Ends a pending order's checkout at the provider (the customer gave it up, or opened another) and settles the order
+ * from what the provider then says: cancelled, or paid when the payment got there first. Anything else is left.
+ */
+export async function giveUpCheckout(ctx: AppContext, order: OrderRow): Promise<void> {
+  if (order.status !== 'pending' || !order.providerSessionId) return;
+  try {
+    await ctx.payments.expireCheckoutSession(order.providerSessionId);
+  } catch (err) {
+    // Paid between the read and the expiry, or the provider out of reach: what the provider says next decides.
+    ctx.log.info({ err, order: order.id }, 'checkout not expired');
+  }
+  await reconcileOrder(ctx, order).catch((err: unknown) => ctx.log.warn({ err, order: order.id }, 'order not reconciled'));
+}
+
 /** Reconciles the orders pending longer than config.reconcile.afterSeconds; answers how many were asked about. */
 export async function reconcilePendingOrders(ctx: AppContext, now = new Date()): Promise<number> {
   const olderThan = new Date(now.getTime() - ctx.config.reconcile.afterSeconds * 1000);

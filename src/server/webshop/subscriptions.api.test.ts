@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
 import { api, frameNumber, giveCredits, makePlates, registered } from '../bikes/bike-test-factory.js';
-import { bikeCredits, organisationMembers, subscriptions } from '../db/schema.js';
+import { bikeCredits, orders, organisationMembers, subscriptions } from '../db/schema.js';
 import { returnCreditsOfDeletedBike } from './credits.js';
 
 // §7 Webshop subscriptions: what is checked before the provider is asked (who may buy which plan, one subscription
@@ -85,6 +85,24 @@ describe('POST /api/webshop/subscriptions/sessions (before the provider)', () =>
       code: 'subscription_exists',
       detail: 'You already have a subscription. Change its plan or cancel it in the subscription portal instead.',
     });
+  });
+
+  it('opening a subscription checkout ends one still open, so two can never both be paid', async () => {
+    const user = await signUpUser(t.app);
+    const first = await session(user.token, { plan_type: 'SINGLE' });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await session(user.token, { plan_type: 'FAMILY' });
+    expect(second.statusCode, second.body).toBe(201);
+    const [old] = await t.database.db.select().from(orders).where(eq(orders.id, first.json().order_id));
+    expect(old?.status).toBe('cancelled');
+    const firstSession = String(first.json().checkout_url).split('/').pop();
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/dev-pay/checkout/${firstSession}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pay.statusCode).not.toBe(303);
   });
 
   it('already_activated_plate_id must be a plate on one of my bikes: unknown and someone else’s alike 422', async () => {

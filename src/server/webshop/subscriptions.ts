@@ -28,6 +28,7 @@ import { readCatalogue } from './catalogue.js';
 import { takeSubscriptionCredit } from './credits.js';
 import { nafMemberNumberOf } from './naf.js';
 import { customerOf, placeOrder } from './place-order.js';
+import { giveUpCheckout } from './reconciliation.js';
 import { toCredit } from './service.js';
 
 // Subscriptions (issue 12, §7 Webshop): opening a subscription's checkout, putting a bike on it, the provider's
@@ -128,6 +129,13 @@ export async function openSubscriptionCheckout(
   language: Language,
 ): Promise<{ order_id: string; checkout_url: string }> {
   await checkPlanForCaller(ctx.db, caller, input.plan_type);
+  // A subscription checkout still open (another tab, an earlier try) is ended first, so that two can never both be
+  // paid; one paid meanwhile shows as the subscription below.
+  const open = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.partyId, caller.actingPartyId), eq(orders.kind, 'subscription'), eq(orders.status, 'pending')));
+  for (const order of open) await giveUpCheckout(ctx, order);
   const [existing] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.partyId, caller.actingPartyId));
   if (existing && blocksNewSubscription(storedSubscription(existing), new Date())) throw new AppError('subscription_exists');
   const bikeId = input.already_activated_plate_id
