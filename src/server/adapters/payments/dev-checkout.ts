@@ -45,7 +45,12 @@ interface SessionInternal {
   /** payment_intent_data[metadata] and subscription_data[metadata]: copied onto what paying makes. */
   intentMetadata: Record<string, string>;
   subscriptionMetadata: Record<string, string>;
+  /** Paid later: when the payment arrives by itself, unless the tester decides first (ISO time). */
+  settlesAt?: string;
 }
+
+/** A payment made later (a bank transfer) arrives by itself this long after the checkout: a test need not wait days. */
+export const SETTLES_AFTER_MS = 60_000;
 
 function sessionObject(p: {
   mode: 'payment' | 'subscription';
@@ -253,7 +258,12 @@ async function pay(m: Mutation, row: Stored<SessionObject, SessionInternal>, lat
       payment_intent: intent.id,
       customer_details: { email: session.customer_email },
     };
-    await m.save({ ...row, status: later ? AWAITING_PAYMENT : 'complete', data: completed });
+    await m.save({
+      ...row,
+      status: later ? AWAITING_PAYMENT : 'complete',
+      data: completed,
+      internal: later ? { ...internal, settlesAt: new Date(Date.now() + SETTLES_AFTER_MS).toISOString() } : internal,
+    });
     m.emit('checkout.session.completed', completed);
     return;
   }
@@ -314,6 +324,26 @@ async function settle(m: Mutation, row: Stored<SessionObject, SessionInternal>, 
   const settled: SessionObject = { ...row.data, payment_status: arrives ? 'paid' : 'unpaid' };
   await m.save({ ...row, status: 'complete', data: settled });
   m.emit(arrives ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', settled);
+}
+
+/**
+ * Payments made later whose time has come arrive by themselves, as a bank transfer does after a while: each settles
+ * once (a tester's choice made first wins). Answers how many settled. The provider runs it every few seconds.
+ */
+export async function settleDuePayments(store: DevStore, now = new Date()): Promise<number> {
+  // Sessions paid later are complete and unpaid until they settle.
+  const unpaid = await store.find<SessionObject, SessionInternal>('checkout.session', 'payment_status', 'unpaid');
+  const due = unpaid.filter((row) => row.status === AWAITING_PAYMENT && row.internal.settlesAt && new Date(row.internal.settlesAt) <= now);
+  let settled = 0;
+  for (const { id } of due) {
+    await store.mutate(async (m) => {
+      const row = await m.lock<SessionObject, SessionInternal>(id, 'checkout.session');
+      if (row.status !== AWAITING_PAYMENT) return;
+      await settle(m, row, true);
+      settled += 1;
+    });
+  }
+  return settled;
 }
 
 export function registerCheckoutPages(

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { registerBillingApi } from './dev-billing.js';
-import { registerCheckoutApi, registerCheckoutPages } from './dev-checkout.js';
+import { registerCheckoutApi, registerCheckoutPages, settleDuePayments } from './dev-checkout.js';
 import { FormError, parseStripeForm } from './dev-form.js';
 import { languageOf, renderPayErrorPage, STYLESHEET } from './dev-pages.js';
 import { type Params, resourceMissing, StripeApiError } from './dev-params.js';
@@ -19,6 +19,9 @@ import { createDevStore } from './dev-store.js';
 // route (dev-store.ts). Outside production only, unless DEV_PAYMENT_PROVIDER=true; never with Stripe.
 
 const DEV_PAY_PATH = '/dev-pay';
+
+/** How often the provider looks for payments made later that are due to arrive. */
+const SETTLE_SWEEP_MS = 5_000;
 
 export interface DevPaymentProviderOptions {
   publicUrl: string;
@@ -119,6 +122,13 @@ export async function registerDevPaymentProvider(app: FastifyInstance, options: 
     },
     { prefix: DEV_PAY_PATH },
   );
+
+  // Payments made later arrive by themselves when their time comes (settleDuePayments), checked every few seconds.
+  const sweep = setInterval(() => {
+    settleDuePayments(store).catch((err: unknown) => app.log.warn({ err }, 'dev payment provider: payments not settled'));
+  }, SETTLE_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   /** The SDK's requests reach the provider in-process (the server need not be listening, nor reach its own PUBLIC_URL). */
   const fetchInProcess = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {

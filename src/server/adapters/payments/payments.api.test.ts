@@ -3,6 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { paymentEvents } from '../../db/schema.js';
+import { SETTLES_AFTER_MS, settleDuePayments } from './dev-checkout.js';
+import { createDevStore } from './dev-store.js';
 import type { CheckoutSessionInput, PaymentsPort, RecurringPriceInput } from './port.js';
 
 // The payments adapter (the Stripe SDK) against the development payment provider the app serves under /dev-pay:
@@ -290,6 +292,25 @@ describe('paying later (an asynchronous payment, such as a bank transfer)', () =
     expect((await press(session.id, 'payment-fails')).statusCode).toBe(409);
     expect((await press(session.id, 'payment-arrives')).statusCode).toBe(409);
     expect(await eventsFor(session.id)).toHaveLength(2);
+  });
+
+  it('or the payment arrives by itself a minute on, once, unless the tester decided first', async () => {
+    if (t.config.payments.kind !== 'dev') throw new Error('expected the development provider');
+    const store = createDevStore(t.app, t.database.db, t.config.payments.webhookSecret);
+    const [later, decided] = [await payments.createCheckoutSession(order()), await payments.createCheckoutSession(order())];
+    await press(later.id, 'pay-later');
+    await press(decided.id, 'pay-later');
+    await press(decided.id, 'payment-fails');
+    // Not yet due.
+    await settleDuePayments(store, new Date(Date.now() + SETTLES_AFTER_MS - 5_000));
+    expect(await payments.retrieveCheckoutSession(later.id)).toMatchObject({ paymentStatus: 'unpaid' });
+    // Due: it arrives, as if the tester had said so; the one already failed stays failed; a second sweep does nothing.
+    const due = new Date(Date.now() + SETTLES_AFTER_MS + 1_000);
+    expect(await settleDuePayments(store, due)).toBeGreaterThanOrEqual(1);
+    expect(await payments.retrieveCheckoutSession(later.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+    expect(await typesFor(later.id)).toEqual(['checkout.session.async_payment_succeeded', 'checkout.session.completed']);
+    expect(await typesFor(decided.id)).toEqual(['checkout.session.async_payment_failed', 'checkout.session.completed']);
+    expect(await settleDuePayments(store, due)).toBe(0);
   });
 
   it('or lets it fail: async_payment_failed, still unpaid, back to cancel_url', async () => {
