@@ -108,7 +108,7 @@ export const orderSchema = z.object({
   region: z.enum(REGIONS),
   currency: z.enum(CURRENCIES),
   bike_id: z.nullable(z.string()),
-  lines: z.array(z.omit(quoteLineSchema, { member_discount_percent: true })),
+  lines: z.array(quoteLineSchema),
   gross_ore: z.number(),
   vat_ore: z.number(),
   net_ore: z.number(),

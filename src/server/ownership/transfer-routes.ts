@@ -4,6 +4,7 @@ import { startTransferSchema, TRANSFER_VALID_DAYS, transferDecisionSchema, trans
 import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
+import { sendPdf } from '../http/pdf-reply.js';
 import { billOfSaleFile, billOfSaleVerificationSchema, verifyBillOfSale } from './bill-of-sale.js';
 import { acceptTransfer, confirmTransfer } from './transfer-accept.js';
 import { cancelTransfer, declineTransfer } from './transfer-decisions.js';
@@ -181,12 +182,7 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await billOfSaleFile(ctx, callerOf(request), request.params.id);
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .type('application/pdf')
-          .send(file.body);
+        return sendPdf(reply, file);
       },
     );
 

@@ -6,6 +6,7 @@ import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { requestLanguage } from '../http/errors.js';
+import { sendPdf } from '../http/pdf-reply.js';
 import { reportFound } from './found-service.js';
 import { listInsurers } from './insurers.js';
 import { policeReportFile } from './police-report.js';
@@ -70,12 +71,7 @@ export function theftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await policeReportFile(ctx, callerOf(request), request.params.bikeId, requestLanguage(request));
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .type('application/pdf')
-          .send(file.body);
+        return sendPdf(reply, file);
       },
     );
 

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { requestLanguage } from '../http/errors.js';
+import { sendPdf } from '../http/pdf-reply.js';
 import { bikeServices, cancelOrder, createOrder, getOrder, listOrders, quoteOrder } from './orders.js';
 import { receiptPdf } from './receipts.js';
 
@@ -133,12 +134,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await receiptPdf(ctx, callerOf(request), request.params.receiptId, requestLanguage(request));
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .type('application/pdf')
-          .send(file.body);
+        return sendPdf(reply, file);
       },
     );
 

@@ -13,7 +13,7 @@ import {
   type PlaceOrderBody,
   WITHDRAWAL_DAYS,
 } from '../../domain/webshop/orders.js';
-import { type PricedOrder, type PricingProblem, priceOrder } from '../../domain/webshop/pricing.js';
+import { type PricedOrder, type PricedOrderLine, type PricingProblem, priceOrder } from '../../domain/webshop/pricing.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeCredits, identities, orderLines, orders, receipts, shipments } from '../db/schema.js';
@@ -93,6 +93,27 @@ export async function createOrder(
   return { order: await orderView(ctx.db, await orderRow(ctx.db, caller, placed.orderId), language), checkout_url: placed.checkoutUrl };
 }
 
+/** A priced or ordered line as the calls answer it. */
+function lineView(
+  language: Language,
+  l: Pick<
+    PricedOrderLine,
+    'product' | 'quantity' | 'unitAmountOre' | 'vatRatePercent' | 'vatOre' | 'grossOre' | 'netOre' | 'memberDiscountPercent'
+  >,
+) {
+  return {
+    product: l.product,
+    name: productName(language, l.product),
+    quantity: l.quantity,
+    unit_amount_ore: l.unitAmountOre,
+    vat_rate_percent: l.vatRatePercent,
+    vat_amount_ore: l.vatOre,
+    gross_ore: l.grossOre,
+    net_ore: l.netOre,
+    member_discount_percent: l.memberDiscountPercent,
+  };
+}
+
 /**
  * POST /webshop/orders/initiations?config_id=…: the quote of a preset, priced like an order and written nowhere.
  * quantity counts the preset's plates (or an organisation's bikes); 422 on quantity when out of range.
@@ -117,17 +138,7 @@ export async function quoteOrder(
     region,
     currency: order.currency,
     kind: order.kind,
-    lines: order.lines.map((l) => ({
-      product: l.product,
-      name: productName(language, l.product),
-      quantity: l.quantity,
-      unit_amount_ore: l.unitAmountOre,
-      vat_rate_percent: l.vatRatePercent,
-      vat_amount_ore: l.vatOre,
-      gross_ore: l.grossOre,
-      net_ore: l.netOre,
-      member_discount_percent: l.memberDiscountPercent,
-    })),
+    lines: order.lines.map((l) => lineView(language, l)),
     gross_ore: order.grossOre,
     vat_ore: order.vatOre,
     net_ore: order.netOre,
@@ -179,17 +190,8 @@ async function orderViews(db: Db, rows: readonly OrderRow[], language: Language)
       bike_id: order.bikeId,
       lines: lines
         .filter((l) => l.orderId === order.id)
-        .map((l) => ({
-          // product_code is a foreign key to product.code.
-          product: l.productCode as ProductCode,
-          name: productName(language, l.productCode as ProductCode),
-          quantity: l.quantity,
-          unit_amount_ore: l.unitAmountOre,
-          vat_rate_percent: l.vatRatePercent,
-          vat_amount_ore: l.vatOre,
-          gross_ore: l.grossOre,
-          net_ore: l.netOre,
-        })),
+        // product_code is a foreign key to product.code.
+        .map((l) => lineView(language, { ...l, product: l.productCode as ProductCode })),
       gross_ore: order.grossOre,
       vat_ore: order.vatOre,
       net_ore: order.netOre,
