@@ -1,12 +1,14 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, lte, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { orders } from '../db/schema.js';
+import { orders, subscriptions } from '../db/schema.js';
 import { type OrderRow, readCheckoutFacts, settleOrder } from './fulfilment.js';
+import { prepareSubscriptionCheck } from './subscription-events.js';
 
 // Reconciliation (issue 12): a webhook can be lost (an outage, a misconfigured endpoint). Every instance asks the
 // provider now and then about the orders still pending a few minutes after they were placed, and settles them
 // through the same code as the events (paid or authorised: fulfilled once; expired: cancelled). The order page's
-// poll may ask about its one order sooner (reconcileIfStale), at most once per order every few seconds.
+// poll may ask about its one order sooner (reconcileIfStale), at most once per order every few seconds. Subscriptions
+// whose paid period has passed are asked about too (reconcileLapsedSubscriptions): a lost renewal must not lapse one.
 
 /** The waiting page asks about its order this long after placing it, and then at most this often. */
 const ORDER_PAGE_AFTER_MS = 5_000;
@@ -50,6 +52,37 @@ export async function reconcilePendingOrders(ctx: AppContext, now = new Date()):
   return pending.length;
 }
 
+/**
+ * Subscriptions whose paid period has passed while the provider had not ended them: a renewal (invoice.paid) or an
+ * ending whose webhook was lost would otherwise leave a paying customer lapsed, or a cancelled one running. Each is
+ * asked about and set to what the provider says now. Answers how many were asked about.
+ */
+export async function reconcileLapsedSubscriptions(ctx: AppContext, now = new Date()): Promise<number> {
+  const lapsed = await ctx.db
+    .select({ partyId: subscriptions.partyId, providerSubscriptionId: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.providerSubscriptionId),
+        lt(subscriptions.currentPeriodEnd, now),
+        notInArray(subscriptions.providerStatus, ['canceled', 'incomplete_expired']),
+      ),
+    )
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(100);
+  for (const row of lapsed) {
+    if (!row.providerSubscriptionId) continue;
+    try {
+      const work = await prepareSubscriptionCheck(ctx, row.providerSubscriptionId, now);
+      await ctx.db.transaction((tx) => work(tx));
+      await ctx.mailer.flush();
+    } catch (err) {
+      ctx.log.warn({ err, party: row.partyId }, 'subscription not reconciled');
+    }
+  }
+  return lapsed.length;
+}
+
 /** When each order was last asked about for its page (per instance; enough to keep a polling page cheap). */
 const askedAt = new Map<string, number>();
 
@@ -70,6 +103,7 @@ export function startReconciliation(ctx: AppContext): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const run = () => {
     running ??= reconcilePendingOrders(ctx)
+      .then(() => reconcileLapsedSubscriptions(ctx))
       .catch((err: unknown) => ctx.log.warn({ err }, 'reconciliation failed'))
       .finally(() => {
         running = null;

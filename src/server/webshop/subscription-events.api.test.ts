@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
 import { api, frameNumber, giveCredits, makePlates, registered } from '../bikes/bike-test-factory.js';
 import { bikeCredits, orders, outbox, paymentEvents, receipts, subscriptions } from '../db/schema.js';
+import { reconcileLapsedSubscriptions } from './reconciliation.js';
 
 // Subscriptions bought and kept through the development payment provider (it speaks Stripe's API and posts signed
 // events): the checkout starts one, the portal cancels, switches and renews it, and the fulfilment worker applies
@@ -235,5 +236,26 @@ describe('POST /api/webshop/customer-session-for-pricing-table', () => {
     expect(res.json()).toEqual({ client_secret: expect.any(String), expires_at: expect.any(String) });
     expect(new Date(res.json().expires_at).getTime()).toBeGreaterThan(Date.now());
     expect((await api(t.app, null, 'POST', '/api/webshop/customer-session-for-pricing-table')).statusCode).toBe(401);
+  });
+});
+
+describe('reconciliation of subscriptions', () => {
+  it('a renewal whose webhook was lost does not lapse a paying customer: the provider is asked once the period has passed', async () => {
+    const user = await signUpUser(t.app);
+    await subscribe(user, { plan_type: 'SINGLE' });
+    const paidUntil = (await rowOf(user.partyId))?.currentPeriodEnd;
+    // As if the period had ended and the renewal's events never came.
+    await t.database.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 86_400_000) })
+      .where(eq(subscriptions.partyId, user.partyId));
+    expect((await overview(user.token)).active).toBe(false);
+
+    expect(await reconcileLapsedSubscriptions(t.app.appContext)).toBeGreaterThanOrEqual(1);
+    expect((await rowOf(user.partyId))?.currentPeriodEnd).toEqual(paidUntil);
+    expect((await overview(user.token)).active).toBe(true);
+    // Nothing left to ask about for this one.
+    const after = await t.database.db.select().from(subscriptions).where(eq(subscriptions.partyId, user.partyId));
+    expect(after[0]?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now());
   });
 });

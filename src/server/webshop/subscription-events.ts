@@ -90,27 +90,47 @@ export async function prepareSubscriptionEvent(ctx: AppContext, event: PaymentEv
   const subscriptionId = subscriptionIdOf(event.type, object);
   // An invoice of no subscription is not ours.
   if (!subscriptionId) return null;
+  const created = event.payload.created;
+  return prepareReport(ctx, {
+    subscriptionId,
+    source: event.id,
+    eventAt: typeof created === 'number' ? new Date(created * 1000) : new Date(),
+    renewal: renewalOf(event.type, object),
+    paymentFailed: event.type === 'invoice.payment_failed',
+  });
+}
+
+/**
+ * Reconciliation (reconciliation.ts): what the provider says of a subscription now, applied as if it had just sent an
+ * event about it (a renewal or cancellation whose webhook was lost). Answers the work to run in a transaction.
+ */
+export function prepareSubscriptionCheck(ctx: AppContext, subscriptionId: string, now: Date): Promise<(tx: Db) => Promise<void>> {
+  return prepareReport(ctx, { subscriptionId, source: 'reconciliation', eventAt: now, renewal: null, paymentFailed: false });
+}
+
+async function prepareReport(
+  ctx: AppContext,
+  input: { subscriptionId: string; source: string; eventAt: Date; renewal: RenewalInvoice | null; paymentFailed: boolean },
+): Promise<(tx: Db) => Promise<void>> {
+  const { subscriptionId, renewal, eventAt } = input;
   const reported = await ctx.payments.retrieveSubscription(subscriptionId);
   if (!reported) {
     return async () =>
-      ctx.log.warn({ eventId: event.id, subscriptionId }, 'subscription event about a subscription the provider does not know');
+      ctx.log.warn({ source: input.source, subscriptionId }, 'subscription event about a subscription the provider does not know');
   }
   const order = await orderOf(ctx.db, reported);
   const region = order?.region ?? 'dk';
   const firstPrice = reported.items[0]?.priceId;
   const planType: PlanType = (firstPrice ? await planOfPrice(ctx, ctx.db, region, firstPrice) : null) ?? order?.planType ?? 'SINGLE';
-  const renewal = renewalOf(event.type, object);
   const vatRatePercent = (await readCatalogue(ctx.db, region)).find((e) => e.code === PLAN_PRODUCT[planType])?.vatRatePercent ?? 25;
-  const created = event.payload.created;
-  const eventAt = typeof created === 'number' ? new Date(created * 1000) : new Date();
   let status = providerStatus(reported.status);
   // The failed invoice is the news, whether or not the subscription's own update shows in the provider's answer yet.
-  if (event.type === 'invoice.payment_failed' && (status === 'active' || status === 'trialing')) status = 'past_due';
+  if (input.paymentFailed && (status === 'active' || status === 'trialing')) status = 'past_due';
 
   return async (tx) => {
     const partyId = await partyOf(tx, order, reported);
     if (!partyId) {
-      ctx.log.warn({ eventId: event.id, subscriptionId }, 'subscription event for no party of ours');
+      ctx.log.warn({ source: input.source, subscriptionId }, 'subscription event for no party of ours');
       return;
     }
     if (renewal) {
@@ -143,7 +163,7 @@ export async function prepareSubscriptionEvent(ctx: AppContext, event: PaymentEv
     );
     if (!outcome.apply) {
       if (outcome.reason === 'other_subscription')
-        ctx.log.warn({ eventId: event.id, subscriptionId, partyId }, 'a second open subscription for one party');
+        ctx.log.warn({ source: input.source, subscriptionId, partyId }, 'a second open subscription for one party');
       return;
     }
     await tx
