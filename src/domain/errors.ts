@@ -124,6 +124,7 @@ export const ERROR_STATUS = {
   currency_invalid: 422,
   naf_number_invalid: 422,
   webhook_signature_invalid: 400, // a payment webhook unsigned, badly signed, stale or not an event
+  delivery_address_missing: 422, // plates are sent to the profile's address, which has none
   payment_unavailable: 503, // the payment provider could not be reached or refused the checkout; nothing was charged
   // Subscriptions and the NAF member flow (webshop/subscriptions.ts, naf.ts).
   subscription_exists: 409, // one subscription per party: change or cancel it in the portal

@@ -59,7 +59,8 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'order’s payment is only authorised and taken at dispatch. Nothing is granted until the provider confirms the payment ' +
             '(webhook). bike_id: a registration bought for my current bike. 422 order_empty, product_unknown, order_line_duplicate, ' +
             'quantity_invalid, currency_invalid on their place; 422 product_not_one_time for a subscription (POST ' +
-            '/webshop/subscriptions/sessions); 404 bike_not_found; 503 payment_unavailable (nothing charged).',
+            '/webshop/subscriptions/sessions); 404 bike_not_found; 422 delivery_address_missing (plates need the address in my profile); ' +
+            '503 payment_unavailable (nothing charged).',
           params: z.object({ provider: z.string().check(z.maxLength(32)) }),
           body: placeOrderSchema,
           response: { 201: placedOrderSchema },

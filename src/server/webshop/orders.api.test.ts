@@ -162,6 +162,28 @@ describe('placing an order', () => {
   });
 });
 
+describe('plates need an address', () => {
+  it('a plate order without a full address in the profile is refused before any checkout: 422 delivery_address_missing', async () => {
+    const user = await signUpUser(t.app);
+    await t.database.db
+      .update(identities)
+      .set({ zipCode: '2100', city: 'København Ø', language: 'en' })
+      .where(eq(identities.partyId, user.partyId));
+    const res = await api(t.app, user.token, 'POST', `${ORDERS}/stripe`, {
+      family: 'plates',
+      lines: [{ product: 'extra_plate', quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({
+      type: 'delivery_address_missing',
+      msg: 'Add your address to your profile so that we can send you the plates.',
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.partyId, user.partyId))).toHaveLength(0);
+    // A registration needs no address.
+    expect((await api(t.app, user.token, 'POST', `${ORDERS}/stripe`, REGISTRATION)).statusCode).toBe(201);
+  });
+});
+
 describe('paying', () => {
   it('pay: the order is paid once the provider’s event is processed; credit, receipt, mail and PDF follow', async () => {
     const user = await buyer();

@@ -61,7 +61,8 @@ async function priced(
 /**
  * POST /webshop/orders/{provider}: a one-time order (registrations, plates) at the server's prices, and its
  * checkout at the provider. 404 payment_provider_unknown, 422 on the lines (pricing), 422 product_not_one_time for
- * a subscription, 404 bike_not_found for a bike_id that is not my current bike, 503 payment_unavailable.
+ * a subscription, 404 bike_not_found for a bike_id that is not my current bike, 422 delivery_address_missing for
+ * plates without an address in the profile, 503 payment_unavailable.
  */
 export async function createOrder(
   ctx: AppContext,
@@ -81,6 +82,7 @@ export async function createOrder(
   );
   if (order.kind !== 'one_time') throw new AppInputError(['body', 'lines', 0, 'product'], 'product_not_one_time');
   if (body.bike_id) await bikeOfCaller(ctx.db, caller, body.bike_id);
+  if (order.lines.some((l) => l.product === 'extra_plate')) await requireDeliveryAddress(ctx.db, caller);
   const placed = await placeOrder(ctx, caller, {
     family: body.family,
     priced: order,
@@ -91,6 +93,15 @@ export async function createOrder(
     cancelPath: '/purchase-failed?order_id={ORDER_ID}',
   });
   return { order: await orderView(ctx.db, await orderRow(ctx.db, caller, placed.orderId), language), checkout_url: placed.checkoutUrl };
+}
+
+/** Plates go by mail to the address in the profile of the person ordering: 422 delivery_address_missing without one. */
+async function requireDeliveryAddress(db: Db, caller: Caller): Promise<void> {
+  const [person] = await db
+    .select({ street: identities.street, zipCode: identities.zipCode, city: identities.city })
+    .from(identities)
+    .where(eq(identities.partyId, caller.partyId));
+  if (!person?.street || !person.zipCode || !person.city) throw new AppError('delivery_address_missing');
 }
 
 /** A priced or ordered line as the calls answer it. */
