@@ -53,6 +53,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
       firstName: names[0],
       lastName: names[1],
       emailVerifiedAt: now,
+      street: 'Classensgade 12',
       zipCode: '2100',
       city: 'København Ø',
     });
