@@ -8,7 +8,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { LoadError } from '../ui/load-error';
 import { Loading } from '../ui/spinner';
-import { type OrderFamily, ORGANISATION_PLAN_PATH, REGISTER_PURCHASE_PATH } from './families';
+import { ORGANISATION_PLAN_PATH, type OrderFamily, REGISTER_PURCHASE_PATH } from './families';
 import { ManageSubscription } from './manage-subscription';
 import { formatMoney } from './money';
 import { QuantityStepper } from './quantity-stepper';
@@ -44,7 +44,8 @@ export function Checkout({ familyName, family, bikeId }: { familyName: string; f
 
   const failure = start.isError ? readApiError(start.error, t) : null;
   // One subscription per party: its plan is changed in the provider's portal, not bought again.
-  const subscriptionExists = start.error instanceof ApiError && (start.error.body as { code?: unknown } | null)?.code === 'subscription_exists';
+  const subscriptionExists =
+    start.error instanceof ApiError && (start.error.body as { code?: unknown } | null)?.code === 'subscription_exists';
   const data = quote.data;
 
   return (

@@ -48,3 +48,19 @@ export async function giveAddress(request: APIRequestContext, token: string): Pr
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** A subscription paid on the provider's page without a browser; returns once the register has it (its events handled). */
+export async function subscribeByApi(request: APIRequestContext, token: string, planType: 'SINGLE' | 'FAMILY'): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const opened = await request.post('/api/webshop/subscriptions/sessions', { headers, data: { plan_type: planType } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const checkoutUrl = ((await opened.json()) as { checkout_url: string }).checkout_url;
+  const paid = await request.post(`${new URL(checkoutUrl).pathname}/pay`, { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => {
+      const overview = await request.get('/api/webshop/bike-ownership-credits/overview', { headers });
+      return ((await overview.json()) as { subscription: { plan_type: string; active: boolean } | null }).subscription;
+    })
+    .toMatchObject({ plan_type: planType, active: true });
+}
