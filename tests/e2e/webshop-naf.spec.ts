@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { screenshots } from './support/screenshots';
+import { screenshots, uniqueFrameNumber } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
-import { onDevCheckout, shopText } from './support/webshop';
+import { creditsOf, onDevCheckout, shopText } from './support/webshop';
 
 // Issue 12, §1 and §5: the NAF member flow, in NAF's theme throughout. A number of the wrong form is refused
 // ("Invalid NAF number") before anything is sent; a valid one gives the member price, which is what is paid.
@@ -55,4 +55,40 @@ test('NAF: an invalid number, then a valid one pays the member price', async ({ 
   // Leaving the flow brings back the site's theme.
   await page.getByRole('link', { name: 'Mine cykler' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'main');
+});
+
+test("NAF: a member claims the membership's extra bike registration once, and registers a bike with it", async ({ page, request }) => {
+  const user = await apiSignUp(request);
+  const saved = await request.post('/api/webshop/naf/', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { member_number: 'NAF54321' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await seedToken(page, user.token);
+
+  await page.goto('/app/bikes/register/purchase-naf');
+  const extra = page.getByRole('region', { name: shopText('naf.extraTitle') });
+  await expect(extra.getByText(shopText('naf.extraBody'))).toBeVisible();
+  await extra.getByRole('button', { name: shopText('naf.extraClaim') }).click();
+  await expect(extra.getByText(shopText('naf.extraDone'))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'webshop-naf-extra-claimed');
+  expect((await creditsOf(request, user.token)).credits).toBe(1);
+
+  // Once only: after a reload the button is gone, and the API refuses a second claim.
+  await page.reload();
+  await expect(extra.getByText(shopText('naf.extraUsed'))).toBeVisible();
+  await expect(extra.getByRole('button')).toHaveCount(0);
+  const again = await request.post('/api/webshop/naf/extra-bike-registration', { headers: { authorization: `Bearer ${user.token}` } });
+  expect(again.status()).toBe(409);
+
+  // The credit is in the overview of what the buyer has, and registers a bike.
+  await page.goto('/app/bikes/register/purchase');
+  await expect(page.getByText(shopText('purchase.credits_one', { count: 1 }))).toBeVisible();
+  await page.getByRole('link', { name: shopText('purchase.registerNow') }).click();
+  await page.getByLabel('Stelnummer', { exact: true }).fill(uniqueFrameNumber('WN'));
+  await page.getByLabel('Jeg har ikke fået min plade endnu – jeg tilføjer den senere').check();
+  await page.getByRole('button', { name: 'Registrér cyklen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Din cykel er registreret' })).toBeVisible();
+  expect((await creditsOf(request, user.token)).credits).toBe(0);
 });

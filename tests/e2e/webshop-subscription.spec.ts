@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { ownerWithBike } from './support/ownership';
 import { screenshots } from './support/screenshots';
-import { seedToken } from './support/session';
-import { onDevCheckout, shopText } from './support/webshop';
+import { apiSignUp, seedToken } from './support/session';
+import { onDevCheckout, shopText, subscribeByApi } from './support/webshop';
 
 // Issue 12, §4: an owner with one bike subscribes to FAMILY, registers a second bike on it, and cancels in the
 // provider's portal: the subscription then runs to the end of its period, which the bike's status page says.
@@ -64,4 +64,34 @@ test('subscribe to FAMILY, register a second bike on it, cancel in the portal', 
   await expect(page.getByText(shopText('status.cancelledTitle'))).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'webshop-subscription-cancelled');
+});
+
+test('a second subscription is refused in the buyer’s language, with the way to manage the one there is', async ({ page, request }) => {
+  const user = await apiSignUp(request);
+  await subscribeByApi(request, user.token, 'FAMILY');
+  await seedToken(page, user.token);
+
+  await page.goto('/checkout/subscription-single');
+  await page.getByRole('banner').getByLabel('Sprog').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: shopText('families.subscription-single.title', {}, 'en') })).toBeVisible();
+  // The server names the product in the page's language too.
+  await expect(page.getByRole('table', { name: shopText('checkout.summary', {}, 'en') })).toContainText(
+    shopText('products.subscription_single.name', {}, 'en'),
+  );
+  const pay = page.getByRole('button', { name: shopText('checkout.pay', { amount: 'DKK 99.00' }, 'en') });
+  await pay.click();
+
+  // Refused before any payment page: the page stays as it was, saying why, with the portal at hand.
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText(shopText('checkout.refused', {}, 'en'));
+  await expect(refusal).toContainText('You already have a subscription. Change its plan or cancel it in the subscription portal instead.');
+  await expect(page).toHaveURL(/\/checkout\/subscription-single$/);
+  await expect(pay).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'webshop-subscription-refused');
+  const orders = await request.get('/api/webshop/orders/', { headers: { authorization: `Bearer ${user.token}` } });
+  expect(((await orders.json()) as { items: { plan_type: string | null }[] }).items.map((order) => order.plan_type)).toEqual(['FAMILY']);
+
+  await refusal.getByRole('button', { name: shopText('status.manage', {}, 'en') }).click();
+  await page.waitForURL(/\/dev-pay\/portal\//);
 });

@@ -141,6 +141,11 @@ function CreditNote() {
   if (credits.data.credits > 0) {
     return <p className="note note-good">{t('credits.some', { count: credits.data.credits })}</p>;
   }
+  // Without a credit, the bike goes on the subscription while it has room.
+  const subscription = credits.data.subscription;
+  if (subscription?.active && subscription.bikes_remaining > 0) {
+    return <p className="note note-good">{t('credits.subscription', { count: subscription.bikes_remaining })}</p>;
+  }
   return (
     <div className="note note-warn">
       <p>{t('credits.none')}</p>

@@ -8,7 +8,8 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { LoadError } from '../ui/load-error';
 import { Loading } from '../ui/spinner';
-import type { OrderFamily } from './families';
+import { ORGANISATION_PLAN_PATH, type OrderFamily, REGISTER_PURCHASE_PATH } from './families';
+import { ManageSubscription } from './manage-subscription';
 import { formatMoney } from './money';
 import { QuantityStepper } from './quantity-stepper';
 import { QuoteTable } from './quote-table';
@@ -42,7 +43,9 @@ export function Checkout({ familyName, family, bikeId }: { familyName: string; f
   };
 
   const failure = start.isError ? readApiError(start.error, t) : null;
-  const subscriptionActive = start.error instanceof ApiError && start.error.status === 409;
+  // One subscription per party: its plan is changed in the provider's portal, not bought again.
+  const subscriptionExists =
+    start.error instanceof ApiError && (start.error.body as { code?: unknown } | null)?.code === 'subscription_exists';
   const data = quote.data;
 
   return (
@@ -96,7 +99,11 @@ export function Checkout({ familyName, family, bikeId }: { familyName: string; f
         {failure?.kind === 'message' && (
           <Alert title={t('checkout.refused')}>
             <p>{failure.text}</p>
-            {subscriptionActive && <Link to="/app/my-bikes">{t('checkout.seeSubscription')}</Link>}
+            {subscriptionExists && (
+              <div className="actions">
+                <ManageSubscription returnPath={family.plan === 'ORGANISATION' ? ORGANISATION_PLAN_PATH : REGISTER_PURCHASE_PATH} />
+              </div>
+            )}
           </Alert>
         )}
       </div>

@@ -70,6 +70,9 @@ export function checkoutPath(family: OrderFamilyName, bikeId?: string | null): s
   return `/checkout/${family}${bikeId ? `?bike_id=${encodeURIComponent(bikeId)}` : ''}`;
 }
 
+/** The register flow's page of what to buy, which shows the credits and subscription the party has. */
+export const REGISTER_PURCHASE_PATH = '/app/bikes/register/purchase';
+
 /** The NAF member flow (§1): membership number, then the member price. */
 export const NAF_PATH = '/app/bikes/register/purchase-naf';
 

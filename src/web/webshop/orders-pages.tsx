@@ -62,9 +62,11 @@ export function OrdersPage() {
               <Link to={`/app/settings/orders/${encodeURIComponent(order.id)}`} className="order-link">
                 {order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
               </Link>
-              <span className="muted">{formatDate(order.created_at, i18n.resolvedLanguage)}</span>
-              <span className={`order-status order-status-${order.status}`}>{statusText(order, t)}</span>
               <strong className="order-total">{money(order)}</strong>
+              <span className="order-meta">
+                <span className="muted order-date">{formatDate(order.created_at, i18n.resolvedLanguage)}</span>{' '}
+                <span className={`order-status order-status-${order.status}`}>{statusText(order, t)}</span>
+              </span>
             </li>
           ))}
         </ul>
@@ -180,7 +182,9 @@ function OrderDetail({ order }: { order: OrderView }) {
           </Button>
         </div>
       ) : (
-        <p className="muted">{t('orders.noReceipt')}</p>
+        <p className="muted">
+          {order.status === 'failed' || order.status === 'cancelled' ? t('orders.notCharged') : t('orders.noReceipt')}
+        </p>
       )}
     </>
   );

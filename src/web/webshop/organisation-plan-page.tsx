@@ -7,7 +7,8 @@ import { Alert } from '../ui/alert';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { Checkout } from './checkout';
-import { ORDER_FAMILIES } from './families';
+import { ORDER_FAMILIES, ORGANISATION_PLAN_PATH } from './families';
+import { ManageSubscription } from './manage-subscription';
 import './webshop.css';
 
 /**
@@ -49,6 +50,14 @@ export function OrganisationPlanPage() {
             <dd>{t('status.bikesUsed', { used: plan.bikes_used, limit: plan.bikes_limit, count: plan.bikes_remaining })}</dd>
           </div>
         </dl>
+        <div className="actions">
+          {plan.bikes_remaining > 0 && (
+            <Link to="/app/bikes/register" className="btn btn-primary">
+              {t('organisation.registerBike')}
+            </Link>
+          )}
+          <ManageSubscription returnPath={ORGANISATION_PLAN_PATH} />
+        </div>
       </section>
     );
   } else {

@@ -5,14 +5,12 @@ import type { BikeDetail } from '../../domain/bikes';
 import { BackToBike, BikeGate, BikeLoadError } from '../bikes/bike-gate';
 import { bikeName } from '../bikes/bike-terms';
 import { useCreditsOverview } from '../bikes/bikes-api';
-import { readApiError } from '../lib/errors';
 import { formatDate } from '../lib/intl';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { checkoutPath } from './families';
-import { useOpenPortal } from './webshop-api';
+import { ManageSubscription } from './manage-subscription';
 import '../bikes/bike.css';
 import './webshop.css';
 
@@ -43,8 +41,6 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
       clearTimeout(stop);
     };
   }, [fromPortal, refetch]);
-  const portal = useOpenPortal();
-  const portalFailure = portal.isError ? readApiError(portal.error, t) : null;
   const base = `/app/my-bikes/${encodeURIComponent(bike.id)}`;
   const name = bikeName(bike, t);
   const data = overview.data;
@@ -117,15 +113,8 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
         <p className="field-hint">{t('status.polling')}</p>
         {data?.subscription?.status ? (
           <div className="webshop-manage">
-            {portalFailure?.kind === 'message' && <Alert>{portalFailure.text}</Alert>}
             <p className="muted">{t('webshop:status.portalHint')}</p>
-            <Button
-              variant="secondary"
-              onClick={() => portal.mutate(`${base}/subscription-status?from=portal`)}
-              busy={portal.isPending || portal.isSuccess}
-            >
-              {t('webshop:status.manage')}
-            </Button>
+            <ManageSubscription returnPath={`${base}/subscription-status?from=portal`} />
           </div>
         ) : (
           data && (

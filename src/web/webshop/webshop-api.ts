@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import type { ProductsAnswer } from '../../domain/webshop/catalogue';
 import type { NafMembership } from '../../domain/webshop/naf';
@@ -10,11 +11,18 @@ import { queryClient, refreshQueries } from '../lib/query-client';
 import { useActingParty } from '../lib/session-store';
 
 // The webshop's calls (issue 12) with their query keys. Keys of the signed-in calls start with the acting party,
-// so an order cached for another party is never shown. Amounts are whole øre, including VAT.
+// so an order cached for another party is never shown. Amounts are whole øre, including VAT. The products and the
+// quote are named by the server in the page's language: it is in their keys, so switching language asks again.
+
+/** The page's language, re-rendering the caller when it changes. */
+function usePageLanguage(): string {
+  return useTranslation().i18n.resolvedLanguage ?? '';
+}
 
 export const webshopKeys = {
-  products: (region: string) => ['webshop', 'products', region] as const,
-  quote: (partyId: string, product: string, quantity: number) => ['webshop', partyId, 'quote', product, quantity] as const,
+  products: (region: string, language: string) => ['webshop', 'products', region, language] as const,
+  quote: (partyId: string, product: string, quantity: number, language: string) =>
+    ['webshop', partyId, 'quote', product, quantity, language] as const,
   orders: (partyId: string) => ['webshop', partyId, 'orders'] as const,
   order: (partyId: string, orderId: string) => ['webshop', partyId, 'orders', orderId] as const,
   naf: (partyId: string) => ['webshop', partyId, 'naf'] as const,
@@ -22,8 +30,9 @@ export const webshopKeys = {
 
 /** GET /webshop/products/: public; without a region the server answers the caller's (or the region cookie's). */
 export function useProducts(region: string | null) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: webshopKeys.products(region ?? ''),
+    queryKey: webshopKeys.products(region ?? '', language),
     queryFn: ({ signal }) => api<ProductsAnswer>(`/webshop/products/${region ? `?region=${encodeURIComponent(region)}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -32,8 +41,9 @@ export function useProducts(region: string | null) {
 /** POST /webshop/orders/initiations?config_id=…: the priced lines before paying; writes nothing. */
 export function useQuote(product: string, quantity: number) {
   const partyId = useActingParty();
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: webshopKeys.quote(partyId, product, quantity),
+    queryKey: webshopKeys.quote(partyId, product, quantity, language),
     queryFn: ({ signal }) =>
       api<OrderQuote>(`/webshop/orders/initiations?config_id=${encodeURIComponent(product)}`, {
         method: 'POST',
