@@ -9,7 +9,6 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { IdentityCard } from '../verification/identity-card';
 import { VerificationNotice } from '../verification/verification-notice';
-import { useAccountLanguage } from './account-language';
 import { BikesCard } from './bikes-card';
 import { LANGUAGE_NAMES } from './format';
 import { VerifyBanner } from './verify-banner';
@@ -19,7 +18,6 @@ import './account.css';
 export function AccountHomePage() {
   const { t, i18n } = useTranslation('account');
   const profile = useProfile();
-  useAccountLanguage(profile.data);
 
   if (profile.isPending) return <Loading />;
   if (profile.isError) {

@@ -7,7 +7,6 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { IdentityCard } from '../verification/identity-card';
 import { VerificationNotice } from '../verification/verification-notice';
-import { useAccountLanguage } from './account-language';
 import { ConsentsSection } from './consents-section';
 import { ProfileForm } from './profile-form';
 import { SessionsSection } from './sessions-section';
@@ -17,7 +16,6 @@ import './account.css';
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const profile = useProfile();
-  useAccountLanguage(profile.data);
   // The form starts from the server's answer of this visit, never from an older cached one.
   const [mountedAt] = useState(() => Date.now());
   const ready = profile.data !== undefined && profile.dataUpdatedAt >= mountedAt;

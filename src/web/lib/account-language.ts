@@ -2,7 +2,8 @@ import i18n from 'i18next';
 import { useEffect } from 'react';
 import type { Profile } from '../../domain/identity';
 import type { Language } from '../../domain/locale';
-import { api } from '../lib/api-client';
+import { api } from './api-client';
+import { useProfile } from './profile';
 
 /** Switches the interface language at once, and names it on the page for screen readers and spell checkers. */
 export async function switchLanguage(language: Language): Promise<void> {
@@ -27,4 +28,10 @@ export function useAccountLanguage(profile: Profile | undefined): void {
       // The page is in the right language already; the cookie is only a head start for the next load.
     });
   }, [profile]);
+}
+
+/** Applies the account's language on every signed-in page (the app, the insurer's area, the backoffice, the webshop's pages). */
+export function AccountLanguage(): null {
+  useAccountLanguage(useProfile().data);
+  return null;
 }
