@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { BikeDetail } from '../../domain/bikes';
+import type { BikeDetail, CreditsOverview } from '../../domain/bikes';
 import { BackToBike, BikeGate, BikeLoadError } from '../bikes/bike-gate';
 import { bikeName } from '../bikes/bike-terms';
 import { useCreditsOverview } from '../bikes/bikes-api';
@@ -21,6 +21,8 @@ import './webshop.css';
 export function SubscriptionStatusPage() {
   return <BikeGate>{(bike) => <SubscriptionStatus bike={bike} />}</BikeGate>;
 }
+
+const planOf = (overview: CreditsOverview) => overview.subscription?.plan_type ?? (overview.active ? overview.plan_type : null);
 
 /** Back from the portal, the change reaches the register through the provider's webhook a moment later: ask often for a while. */
 const PORTAL_RETURN_POLL_MS = 1500;
@@ -76,7 +78,8 @@ function SubscriptionStatus({ bike }: { bike: BikeDetail }) {
             </div>
             <div className="bike-fact">
               <dt>{t('status.plan')}</dt>
-              <dd>{data.plan_type ? t(`credit.plan.${data.plan_type}`) : t('status.noPlan')}</dd>
+              {/* A plan is a subscription's, or of credits still to use: a spent voucher's credit is no plan. */}
+              <dd>{planOf(data) ? t(`credit.plan.${planOf(data)}`) : t('status.noPlan')}</dd>
             </div>
             <div className="bike-fact">
               <dt>{t('status.vip')}</dt>
