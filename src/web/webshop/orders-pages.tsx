@@ -12,7 +12,7 @@ import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { formatMoney } from './money';
-import { QuoteTable } from './quote-table';
+import { OrderLines } from './quote-table';
 import { useMyOrders, useOrder } from './webshop-api';
 import '../bikes/bike.css';
 import './webshop.css';
@@ -149,15 +149,7 @@ function OrderDetail({ order }: { order: OrderView }) {
           </div>
         )}
       </dl>
-      <QuoteTable
-        caption={t('orders.lines')}
-        lines={order.lines}
-        currency={order.currency}
-        totalOre={order.gross_ore}
-        vatOre={order.vat_ore}
-        interval={order.kind === 'subscription' ? 'year' : null}
-      />
-      {order.payment.state === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
+      <OrderLines order={order} caption={t('orders.lines')} />
       {order.shipments.length > 0 && (
         <section className="card" aria-labelledby="shipments-title">
           <h2 id="shipments-title">{t('orders.shipments')}</h2>

@@ -12,7 +12,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { retryPath } from './families';
 import { useNafTheme } from './naf-theme';
-import { QuoteTable } from './quote-table';
+import { OrderLines } from './quote-table';
 import { ORDER_POLLING_MS, useGiveUpOrder, useOrder } from './webshop-api';
 import './webshop.css';
 
@@ -109,15 +109,7 @@ function PaymentDone({ order, kind }: { order: OrderView; kind: Kind }) {
       <Alert tone="success" title={t('done.confirmed')}>
         {order.receipt ? t('done.receipt', { number: order.receipt.number }) : t('done.receiptComing')}
       </Alert>
-      <QuoteTable
-        caption={t('done.bought')}
-        lines={order.lines}
-        currency={order.currency}
-        totalOre={order.gross_ore}
-        vatOre={order.vat_ore}
-        interval={order.kind === 'subscription' ? 'year' : null}
-      />
-      {order.payment.state === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
+      <OrderLines order={order} caption={t('done.bought')} />
       {kind !== 'order' || order.kind === 'subscription' ? (
         <SubscriptionNext organisation={kind === 'organisation'} />
       ) : (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { OrderView } from '../../domain/webshop/orders';
 import { formatMoney } from './money';
 
 export interface PricedLine {
@@ -65,5 +66,23 @@ export function QuoteTable({
         </tr>
       </tfoot>
     </table>
+  );
+}
+
+/** A placed order's lines and totals, and, for plates, when the money is taken. */
+export function OrderLines({ order, caption }: { order: OrderView; caption: string }) {
+  const { t } = useTranslation('webshop');
+  return (
+    <>
+      <QuoteTable
+        caption={caption}
+        lines={order.lines}
+        currency={order.currency}
+        totalOre={order.gross_ore}
+        vatOre={order.vat_ore}
+        interval={order.kind === 'subscription' ? 'year' : null}
+      />
+      {order.payment.state === 'authorised' && <p className="muted">{t('done.authorised')}</p>}
+    </>
   );
 }
