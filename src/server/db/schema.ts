@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -560,10 +561,11 @@ export const shipments = pgTable(
   'shipment',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The plate line of an order it sends; or, for insurance plates, the policy they are for. */
     orderLineId: uuid('order_line_id')
-      .notNull()
       .unique()
       .references(() => orderLines.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id').references(() => insurancePolicies.id, { onDelete: 'cascade' }),
     partyId: uuid('party_id')
       .notNull()
       .references(() => parties.id, { onDelete: 'cascade' }),
@@ -577,7 +579,11 @@ export const shipments = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('shipment_status_idx').on(t.status, t.createdAt), index('shipment_party_idx').on(t.partyId)],
+  (t) => [
+    index('shipment_status_idx').on(t.status, t.createdAt),
+    index('shipment_party_idx').on(t.partyId),
+    check('shipment_of_order_or_policy', sql`(${t.orderLineId} is null) <> (${t.policyId} is null)`),
+  ],
 );
 
 /**
@@ -761,9 +767,11 @@ export const pictures = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),
+    /** A 64-bit perceptual hash (hex) of the picture: the same picture reused on another bike is a fraud signal. Null for older pictures. */
+    perceptualHash: text('perceptual_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('picture_bike_idx').on(t.bikeId, t.kind)],
+  (t) => [index('picture_bike_idx').on(t.bikeId, t.kind), index('picture_perceptual_hash_idx').on(t.perceptualHash)],
 );
 
 /** A document of a bike or of one of its pieces of equipment (§3: receipt, form, lock certificate, other). */
@@ -1128,3 +1136,210 @@ export const stolenMapVersion = pgTable('stolen_map_version', {
   id: integer('id').primaryKey().default(1),
   version: integer('version').notNull().default(0),
 });
+
+// ---- Insurance (issue 13) ----
+
+/**
+ * An insurance policy (§7 Insurance): an insurer's, held by a party (a person, or none yet while the insurer has
+ * pre-registered it for a customer to claim), of a type and coverage, for a number of bikes. The insurer's own
+ * policy number is unique per insurer.
+ */
+export const insurancePolicies = pgTable(
+  'insurance_policy',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    holderPartyId: uuid('holder_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** The insurer's policy number (what the customer reads on their papers). */
+    insurerPolicyId: text('insurer_policy_id').notNull(),
+    type: text('type', { enum: ['bike', 'contents'] }).notNull(),
+    /** The coverage as the insurer names it (e.g. basic, plus). */
+    coverage: text('coverage').notNull(),
+    numberOfBikes: integer('number_of_bikes').notNull().default(1),
+    /** pre_registered: made by the insurer, not yet claimed by its customer; active; cancelled. */
+    status: text('status', { enum: ['pre_registered', 'active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    /** How it came to the register: the insurer, the onboarding, a sign-up's member reference, the Danish sign-up. */
+    source: text('source', { enum: ['insurer', 'onboarding', 'signup', 'purchase'] }).notNull(),
+    /** What the insurer knows of a pre-registered policy's customer (email, name, address, frame number): the lookup's and onboarding's autofill. */
+    preRegistration: jsonb('pre_registration'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('insurance_policy_number_unique').on(t.insurerPartyId, t.insurerPolicyId),
+    index('insurance_policy_holder_idx').on(t.holderPartyId),
+    check('insurance_policy_bikes', sql`${t.numberOfBikes} between 0 and 100`),
+  ],
+);
+
+/** A bike under a policy (§3 insured item), with what the insurer needs to trust it: possession and the lock. */
+export const insuredItems = pgTable(
+  'insured_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => insurancePolicies.id, { onDelete: 'cascade' }),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    possessionStatus: text('possession_status', { enum: ['missing', 'submitted', 'approved', 'rejected'] })
+      .notNull()
+      .default('missing'),
+    lockStatus: text('lock_status', { enum: ['missing', 'submitted', 'approved', 'rejected'] })
+      .notNull()
+      .default('missing'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('insured_item_policy_bike_unique').on(t.policyId, t.bikeId), index('insured_item_bike_idx').on(t.bikeId)],
+);
+
+/**
+ * An owner's proof of possession for an insurer (/insurance/{insurerPartyId}/verify-bike-possession): pictures of
+ * the frame number and the plate, and the receipt, with the details given. Staff review it (issue 14 builds the
+ * queue: held_by / held_until keep two reviewers off one item); the insurer and the owner see the outcome.
+ */
+export const possessionVerifications = pgTable(
+  'possession_verification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    insuredItemId: uuid('insured_item_id').references(() => insuredItems.id, { onDelete: 'set null' }),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    frameNumberPictureId: uuid('frame_number_picture_id').references(() => pictures.id, { onDelete: 'set null' }),
+    platePictureId: uuid('plate_picture_id').references(() => pictures.id, { onDelete: 'set null' }),
+    receiptDocumentId: uuid('receipt_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** The frame number and plate ID as the owner gave them, and the contact details (the §3 verification autofill's fields). */
+    frameNumber: text('frame_number').notNull(),
+    plateId: text('plate_id'),
+    details: jsonb('details').notNull(),
+    status: text('status', { enum: ['submitted', 'approved', 'rejected'] })
+      .notNull()
+      .default('submitted'),
+    rejectionReason: text('rejection_reason'),
+    reviewedByPartyId: uuid('reviewed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    heldByPartyId: uuid('held_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('possession_verification_insurer_idx').on(t.insurerPartyId, t.status, t.createdAt),
+    index('possession_verification_bike_idx').on(t.bikeId),
+  ],
+);
+
+/** An owner's answers to an insurer's lock test (/insurance/{insurerPartyId}/lock-test-portal); the insurer approves it or not. */
+export const lockTestResponses = pgTable(
+  'lock_test_response',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id').references(() => insurancePolicies.id, { onDelete: 'set null' }),
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    lockType: text('lock_type').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model'),
+    keyNumber: text('key_number'),
+    varefaktaNumber: text('varefakta_number'),
+    certificateDate: date('certificate_date'),
+    frameNumberMatches: boolean('frame_number_matches').notNull(),
+    stampedByDealer: boolean('stamped_by_dealer').notNull(),
+    certificateDocumentId: uuid('certificate_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['submitted', 'approved', 'rejected'] })
+      .notNull()
+      .default('submitted'),
+    rejectionReason: text('rejection_reason'),
+    reviewedByPartyId: uuid('reviewed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lock_test_response_insurer_idx').on(t.insurerPartyId, t.status, t.createdAt)],
+);
+
+/**
+ * A claim: a stolen report shared with its insurer becomes one (received → in_review → approved → paid, or
+ * rejected with a reason). It keeps what it is about even if the report goes (a bike found again).
+ */
+export const insuranceClaims = pgTable(
+  'insurance_claim',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    theftReportId: uuid('theft_report_id').references(() => theftReports.id, { onDelete: 'set null' }),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    ownerPartyId: uuid('owner_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    policyId: uuid('policy_id').references(() => insurancePolicies.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['received', 'in_review', 'approved', 'paid', 'rejected'] })
+      .notNull()
+      .default('received'),
+    rejectionReason: text('rejection_reason'),
+    /** The owner agreed that the registration moves to the insurer on compensation (§3 acknowledgement_ownership_transfer). */
+    ownershipTransferAgreed: boolean('ownership_transfer_agreed').notNull().default(false),
+    ownershipTransferredAt: timestamp('ownership_transferred_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('insurance_claim_report_unique').on(t.theftReportId),
+    index('insurance_claim_insurer_idx').on(t.insurerPartyId, t.status, t.createdAt),
+    index('insurance_claim_owner_idx').on(t.ownerPartyId),
+  ],
+);
+
+/** Each step of a claim: who moved it where, when, and why (the reason of a rejection). */
+export const insuranceClaimEvents = pgTable(
+  'insurance_claim_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => insuranceClaims.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['received', 'in_review', 'approved', 'paid', 'rejected'] }).notNull(),
+    actorPartyId: uuid('actor_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('insurance_claim_event_claim_idx').on(t.claimId, t.createdAt)],
+);
+
+/**
+ * The Danish insurance sign-up (§2 /forsikrings-indtegning, §3 Insurance purchase): the basket of bikes with their
+ * premiums and the checkout's details; the CPR number sealed with encryptField like every other.
+ */
+export const insurancePurchases = pgTable(
+  'insurance_purchase',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'set null' }),
+    insurerPartyId: uuid('insurer_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** [{ id, bikePrice, bikeType, bikeIsElectric, bikePurchaseDate, coverage, premiumOre }] as ordered. */
+    basket: jsonb('basket').notNull(),
+    /** The checkout's fields but the CPR number: name, email, address, floor, side, door, mobile, other phone, bank. */
+    checkout: jsonb('checkout').notNull(),
+    cprEncrypted: text('cpr_encrypted').notNull(),
+    premiumOre: integer('premium_ore').notNull(),
+    policyId: uuid('policy_id').references(() => insurancePolicies.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('insurance_purchase_party_idx').on(t.partyId)],
+);
