@@ -13,7 +13,8 @@ import { Loading } from '../ui/spinner';
 import { checkoutPath, ORDER_FAMILIES, type OrderFamilyName } from './families';
 import { formatMoney } from './money';
 import { useNafTheme } from './naf-theme';
-import { useClaimNafRegistration, useNafMembership, useProducts, useSaveNafNumber } from './webshop-api';
+import { useProducts } from './products-api';
+import { useClaimNafRegistration, useNafMembership, useSaveNafNumber } from './webshop-api';
 import './webshop.css';
 
 const NAF_CHOICES: OrderFamilyName[] = ['naf', 'naf-subscription-single', 'naf-subscription-family'];

@@ -8,10 +8,11 @@ const results = () => import('./payment-result-pages');
  * Declared in the entry's table; every page loads lazily.
  */
 export const webshopPublicRoutes: RouteObject[] = [
+  // The public shop needs no query cache: it loads as light as the other public pages.
+  { path: 'webshop', element: lazyPage(() => import('./webshop-page'), 'WebshopPage') },
   {
     element: lazyPage(() => import('./webshop-layout'), 'WebshopLayout'),
     children: [
-      { path: 'webshop', element: lazyPage(() => import('./webshop-page'), 'WebshopPage') },
       { path: 'go-to-webshop', element: lazyPage(() => import('./go-to-webshop-page'), 'GoToWebshopPage') },
       { path: 'checkout/:orderFamily', element: lazyPage(() => import('./checkout-page'), 'CheckoutPage') },
       { path: 'purchase-complete-redirect', element: lazyPage(results, 'PurchaseCompletePage') },

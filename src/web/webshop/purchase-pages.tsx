@@ -13,7 +13,7 @@ import { Loading } from '../ui/spinner';
 import { Checkout } from './checkout';
 import { checkoutPath, NAF_PATH, ORDER_FAMILIES, type OrderFamilyName } from './families';
 import { formatMoney } from './money';
-import { useProducts } from './webshop-api';
+import { useProducts } from './products-api';
 import '../bikes/bike.css';
 import './webshop.css';
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
-import type { ProductsAnswer } from '../../domain/webshop/catalogue';
 import type { NafMembership } from '../../domain/webshop/naf';
 import type { OrderQuote, OrderView, ordersAnswerSchema, PlaceOrderBody, placedOrderSchema } from '../../domain/webshop/orders';
 import type { checkoutAnswerSchema, subscriptionSessionSchema } from '../../domain/webshop/subscription';
@@ -20,23 +19,12 @@ function usePageLanguage(): string {
 }
 
 export const webshopKeys = {
-  products: (region: string, language: string) => ['webshop', 'products', region, language] as const,
   quote: (partyId: string, product: string, quantity: number, language: string) =>
     ['webshop', partyId, 'quote', product, quantity, language] as const,
   orders: (partyId: string) => ['webshop', partyId, 'orders'] as const,
   order: (partyId: string, orderId: string) => ['webshop', partyId, 'orders', orderId] as const,
   naf: (partyId: string) => ['webshop', partyId, 'naf'] as const,
 };
-
-/** GET /webshop/products/: public; without a region the server answers the caller's (or the region cookie's). */
-export function useProducts(region: string | null) {
-  const language = usePageLanguage();
-  return useQuery({
-    queryKey: webshopKeys.products(region ?? '', language),
-    queryFn: ({ signal }) => api<ProductsAnswer>(`/webshop/products/${region ? `?region=${encodeURIComponent(region)}` : ''}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** POST /webshop/orders/initiations?config_id=…: the priced lines before paying; writes nothing. */
 export function useQuote(product: string, quantity: number) {

@@ -9,7 +9,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { buyPath, NAF_PATH } from './families';
 import { formatMoney } from './money';
-import { useProducts } from './webshop-api';
+import { useProducts } from './products-api';
 import './webshop.css';
 
 /**
