@@ -142,9 +142,8 @@ export function quoteBasket(items: readonly BasketItem[], today: string): Insura
 
 const trimmed = (max: number) => z.string({ error: 'field_required' }).check(z.trim(), z.maxLength(max, { error: 'too_long' }));
 const required = (max: number) => trimmed(max).check(z.minLength(1, { error: 'field_required' }));
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** An optional text field: empty means not given. */
-const optional = (max: number) => z.optional(z.pipe(z.transform(blankToNull), z.nullable(trimmed(max))));
+const optional = (max: number) => z.optional(z.nullable(trimmed(max)));
 
 export const basketItemSchema = z.object({
   id: z.string({ error: 'field_required' }).check(z.uuid({ error: 'field_invalid' })),
@@ -188,10 +187,12 @@ export const checkoutSchema = z.object({
   side: optional(20),
   door: optional(20),
   mobile: z.pipe(z.string({ error: 'field_required' }), phoneSchema),
-  other_phone: z.optional(z.pipe(z.transform(blankToNull), z.nullable(phoneSchema))),
+  other_phone: z.optional(
+    z.nullable(trimmed(40).check(z.refine((v) => v === '' || phoneSchema.safeParse(v).success, { error: 'phone_invalid' }))),
+  ),
   bank_register: z.string({ error: 'field_required' }).check(z.trim(), z.regex(/^\d{4}$/, { error: 'bank_register_invalid' })),
   bank_account: z.string({ error: 'field_required' }).check(z.trim(), z.regex(/^\d{1,10}$/, { error: 'bank_account_invalid' })),
-  accept_terms: z.literal(true, { error: 'terms_required' }),
+  accept_terms: z.boolean({ error: 'terms_required' }).check(z.refine((v) => v, { error: 'terms_required' })),
 });
 export type CheckoutFields = z.input<typeof checkoutSchema>;
 

@@ -219,7 +219,7 @@ describe('POST /api/insurance/purchases/', () => {
 
     it('refuses a missing checkout field and a bad basket', async () => {
       for (const field of ['name', 'email', 'social_number', 'address', 'zip_code', 'city', 'mobile', 'bank_register', 'bank_account']) {
-        const { [field]: _, ...without } = checkout();
+        const { [field]: _, ...without } = checkout() as Record<string, unknown>;
         expect(fieldError(await purchase(null, { checkout: without }))).toEqual({
           loc: ['body', 'checkout', field],
           type: 'field_required',
