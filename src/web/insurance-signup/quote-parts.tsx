@@ -73,21 +73,23 @@ export function QuoteTotals({ quote }: { quote: UseQueryResult<InsuranceQuote> |
   const data = quote.data;
   if (!data) return null;
   return (
-    <dl className="signup-totals" aria-busy={quote.isFetching || undefined}>
-      <div>
-        <dt>{t('totals.premium')}</dt>
-        <dd>{money(data.premium_ore)}</dd>
-      </div>
-      <div>
-        <dt>{t('totals.duty', { rate: percent(INSURANCE_DUTY_BP) })}</dt>
-        <dd>{money(data.duty_ore)}</dd>
-      </div>
-      <div className="signup-total">
-        <dt>{t('totals.total')}</dt>
-        <dd data-testid="total">{t('perYear', { amount: money(data.total_ore) })}</dd>
-      </div>
+    <div className="signup-totals" aria-busy={quote.isFetching || undefined}>
+      <dl>
+        <div>
+          <dt>{t('totals.premium')}</dt>
+          <dd>{money(data.premium_ore)}</dd>
+        </div>
+        <div>
+          <dt>{t('totals.duty', { rate: percent(INSURANCE_DUTY_BP) })}</dt>
+          <dd>{money(data.duty_ore)}</dd>
+        </div>
+        <div className="signup-total">
+          <dt>{t('totals.total')}</dt>
+          <dd data-testid="total">{t('perYear', { amount: money(data.total_ore) })}</dd>
+        </div>
+      </dl>
       <p className="muted">{t('totals.noVat')}</p>
-    </dl>
+    </div>
   );
 }
 
