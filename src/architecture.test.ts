@@ -60,6 +60,7 @@ const WEB = {
     events: [],
     identity: [],
     insurance: ['public'],
+    'insurance-signup': ['webshop'],
     maps: [],
     'my-bikes': ['bikes', 'ownership', 'theft', 'verification'],
     organisations: [],

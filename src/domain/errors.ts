@@ -141,6 +141,11 @@ export const ERROR_STATUS = {
   receipt_not_found: 404,
   order_not_capturable: 409, // capture: only a paid order whose payment is authorised and not yet taken
   order_not_refundable: 409, // refund: only a paid order
+  // The Danish insurance sign-up (issue 13, domain/insurance-purchase.ts).
+  insurance_bike_price_invalid: 422, // whole kroner, 1 to 200,000
+  insurance_basket_empty: 422,
+  bank_register_invalid: 422, // 4 digits
+  bank_account_invalid: 422, // up to 10 digits
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
