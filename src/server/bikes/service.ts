@@ -6,6 +6,7 @@ import { approvalActKey } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeCredits, bikeOwnerships, bikes, parties } from '../db/schema.js';
+import { refusePreRegisteredFrameNumber } from '../shared/insurance-policies.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { claimPlate, plateIdsOfBikes, releasePlatesOfBike, releasePlatesOfBikeEquipment } from '../plates/service.js';
@@ -145,6 +146,7 @@ export async function registerBike(ctx: AppContext, caller: Caller, input: Creat
   const { bike, ownership } = await frameNumberRaceAs422(() =>
     ctx.db.transaction(async (tx) => {
       if (normalised && (await frameNumberTaken(tx, normalised))) throw new AppError('frame_number_in_use', 'frame_number');
+      if (normalised) await refusePreRegisteredFrameNumber(tx, normalised);
       const [bike] = await tx
         .insert(bikes)
         .values({ ...fieldColumns(input), frameNumber, frameNumberNormalised: normalised, productionYear })
