@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { POLICY_TYPES } from './insurance-policies.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { POLICY_TYPES } from './insurance-policies.js';
 import { LANGUAGES, normaliseLanguage, REGIONS } from './locale.js';
 
 // Identity payloads (§3 Signup payload, Profile; §5; §7 Identity), shared by the routes and the forms.

@@ -20,10 +20,14 @@ export const POLICY_MAX_BIKES = 100;
 export const POLICIES_PAGE_SIZE = 20;
 
 const text = (max: number) =>
-  z.string({ error: 'field_required' }).check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(max, { error: 'too_long' }));
+  z
+    .string({ error: 'field_required' })
+    .check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(max, { error: 'too_long' }));
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: 'too_long' })));
 const uuid = z.string({ error: 'field_required' }).check(z.uuid({ error: 'field_invalid' }));
-const numberOfBikes = z.int({ error: 'field_invalid' }).check(z.minimum(0, { error: 'field_invalid' }), z.maximum(POLICY_MAX_BIKES, { error: 'field_invalid' }));
+const numberOfBikes = z
+  .int({ error: 'field_invalid' })
+  .check(z.minimum(0, { error: 'field_invalid' }), z.maximum(POLICY_MAX_BIKES, { error: 'field_invalid' }));
 const bikeIds = z.array(uuid).check(z.maxLength(POLICY_MAX_BIKES, { error: 'policy_too_many_bikes' }));
 
 /** What an insurer knows of a pre-registered policy's customer: the lookup's and the onboarding's autofill. */
@@ -63,7 +67,8 @@ export type PlatesAddress = z.infer<typeof platesAddressSchema>;
 export const createPolicySchema = z.object({
   insurer_party_id: uuid,
   type: z.enum(POLICY_TYPES, { error: 'field_invalid' }),
-  coverage: text(40),
+  /** Needed for a new policy; claiming a pre-registered one keeps the insurer's type and coverage. */
+  coverage: z.optional(text(40)),
   insurer_policy_id: text(40),
   number_of_bikes: z._default(numberOfBikes, 1),
   bikes: z._default(bikeIds, []),
@@ -152,7 +157,10 @@ export interface PreRegisteredPolicyDetail {
 }
 
 /** What a policy lacks: bikes not yet named, a bike without approved proof of possession or an approved lock. */
-export function missingOf(policy: { number_of_bikes: number; items: Pick<InsuredItem, 'possession_status' | 'lock_status'>[] }): PolicyMissing[] {
+export function missingOf(policy: {
+  number_of_bikes: number;
+  items: Pick<InsuredItem, 'possession_status' | 'lock_status'>[];
+}): PolicyMissing[] {
   const missing: PolicyMissing[] = [];
   if (policy.items.length < policy.number_of_bikes) missing.push('bikes');
   if (policy.items.some((item) => item.possession_status !== 'approved')) missing.push('possession');

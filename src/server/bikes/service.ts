@@ -6,7 +6,6 @@ import { approvalActKey } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { bikeCredits, bikeOwnerships, bikes, parties } from '../db/schema.js';
-import { refusePreRegisteredFrameNumber } from '../shared/insurance-policies.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { claimPlate, plateIdsOfBikes, releasePlatesOfBike, releasePlatesOfBikeEquipment } from '../plates/service.js';
@@ -15,6 +14,7 @@ import { type BikeRow, bikeOfCaller, type OwnershipRow } from '../shared/bike-ac
 import { changedBikeFields } from '../shared/bike-changes.js';
 import { recordBikeEvent } from '../shared/bike-history.js';
 import { toBike } from '../shared/bike-mapping.js';
+import { refusePreRegisteredFrameNumber } from '../shared/insurance-policies.js';
 import { publicCardsOf } from '../shared/public-cards.js';
 import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { assignCredit, releasePlateCredits, returnCreditsOfDeletedBike } from '../webshop/credits.js';

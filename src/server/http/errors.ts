@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { PreRegisteredPolicyDetail } from '../../domain/insurance-policies.js';
 import { type ErrorCode, errorStatus, isErrorCode } from '../../domain/errors.js';
+import type { PreRegisteredPolicyDetail } from '../../domain/insurance-policies.js';
 import { type Language, languageFromAcceptLanguage } from '../../domain/locale.js';
 import { errorMessage } from '../i18n/index.js';
 

@@ -27,7 +27,8 @@ export interface TakenPolicy {
   holderPartyId: string;
   insurerPolicyId: string;
   type: PolicyType;
-  coverage: string;
+  /** Needed for a new policy; a claimed one keeps the insurer's. */
+  coverage: string | undefined;
   numberOfBikes: number;
   source: 'onboarding' | 'signup';
 }
@@ -52,10 +53,12 @@ export async function takePolicy(tx: Db, policy: TakenPolicy, numberField: strin
       .where(eq(insurancePolicies.id, existing.id));
     return existing.id;
   }
+  const { coverage } = policy;
+  if (!coverage) throw new AppError('field_required', 'coverage');
   try {
     const [row] = await tx
       .insert(insurancePolicies)
-      .values({ ...policy, insurerPolicyId: number, status: 'active' })
+      .values({ ...policy, coverage, insurerPolicyId: number, status: 'active' })
       .returning({ id: insurancePolicies.id });
     if (!row) throw new Error('policy insert returned nothing');
     return row.id;
