@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
-import { insurerSchema } from './theft.js';
 
 // Insurance policies (§7 Insurance, §3 onboarding draft, §4 Signup, §8 the 400 rule): an insurer's policy held by
 // an owner, of a type and coverage, for a number of bikes, with the bikes under it (insured items) and what each
 // still lacks (proof of possession, an approved lock). An insurer's members pre-register policies for their
 // customers, who claim them by the insurer's policy number.
+
+/** The insurer of a policy (the shape of theft.ts insurerSchema; not imported, as identity.ts imports this file and theft.ts identity.ts). */
+const insurerSchema = z.object({ party_id: z.string(), name: z.string() });
 
 export const POLICY_TYPES = ['bike', 'contents'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
