@@ -8,7 +8,10 @@ describe('missingOf', () => {
     expect(missingOf({ number_of_bikes: 0, items: [] })).toEqual([]);
     expect(missingOf({ number_of_bikes: 2, items: [item('approved', 'approved')] })).toEqual(['bikes']);
     expect(missingOf({ number_of_bikes: 1, items: [item('missing', 'approved')] })).toEqual(['possession']);
-    expect(missingOf({ number_of_bikes: 2, items: [item('approved', 'missing'), item('missing', 'missing')] })).toEqual(['possession', 'lock']);
+    expect(missingOf({ number_of_bikes: 2, items: [item('approved', 'missing'), item('missing', 'missing')] })).toEqual([
+      'possession',
+      'lock',
+    ]);
   });
 });
 

@@ -186,7 +186,11 @@ describe('pre-registered policies: the insurer makes them, its customer looks on
   it('looks a bike policy up with its autofill, and the owner claims it by taking it out', async () => {
     const pre = await preRegister(memberA, insurerA);
     const owner = await o.user();
-    const lookup = await call(owner, 'POST', `/insurance/${insurerA}/policies/pre-registration-lookup/${pre.insurer_policy_id.toLowerCase()}/`);
+    const lookup = await call(
+      owner,
+      'POST',
+      `/insurance/${insurerA}/policies/pre-registration-lookup/${pre.insurer_policy_id.toLowerCase()}/`,
+    );
     expect(lookup.statusCode, lookup.body).toBe(200);
     expect(lookup.json()).toEqual({
       policy_id: pre.id,
@@ -200,9 +204,9 @@ describe('pre-registered policies: the insurer makes them, its customer looks on
     const claimed = await takeOut(owner, { insurer_policy_id: pre.insurer_policy_id, coverage: undefined, number_of_bikes: 1 });
     expect(claimed).toMatchObject({ id: pre.id, status: 'active', coverage: 'basic', number_of_bikes: 1, source: 'insurer' });
     // Claimed: no longer to be looked up, and no one else takes it.
-    expect((await call(owner, 'POST', `/insurance/${insurerA}/policies/pre-registration-lookup/${pre.insurer_policy_id}/`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(owner, 'POST', `/insurance/${insurerA}/policies/pre-registration-lookup/${pre.insurer_policy_id}/`)).statusCode,
+    ).toBe(404);
     const again = await call(await o.user(), 'POST', '/insurance/policies/', {
       insurer_party_id: insurerA,
       type: 'bike',
@@ -225,7 +229,9 @@ describe('pre-registered policies: the insurer makes them, its customer looks on
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe('policy_not_found');
     }
-    expect((await call(null, 'POST', `/insurance/${insurerA}/policies/pre-registration-lookup/${pre.insurer_policy_id}/`)).statusCode).toBe(401);
+    expect((await call(null, 'POST', `/insurance/${insurerA}/policies/pre-registration-lookup/${pre.insurer_policy_id}/`)).statusCode).toBe(
+      401,
+    );
   });
 
   it('§8: a contents policy’s lookup answers 400 with the structure that sends the user to the contents-signup page', async () => {
@@ -293,10 +299,18 @@ describe('who sees a policy (§6)', () => {
 
     const insurers = (await call(memberA, 'GET', '/insurance/policies/?status=active&type=bike')).json();
     expect(insurers.items.length).toBeGreaterThan(0);
-    expect(insurers.items.every((p: { insurer: { party_id: string }; status: string }) => p.insurer.party_id === insurerA && p.status === 'active')).toBe(
-      true,
-    );
-    const byNumber = (await call(memberA, 'GET', `/insurance/policies/?q=${encodeURIComponent((policy as { insurer_policy_id?: string }).insurer_policy_id ?? '')}`)).json();
+    expect(
+      insurers.items.every(
+        (p: { insurer: { party_id: string }; status: string }) => p.insurer.party_id === insurerA && p.status === 'active',
+      ),
+    ).toBe(true);
+    const byNumber = (
+      await call(
+        memberA,
+        'GET',
+        `/insurance/policies/?q=${encodeURIComponent((policy as { insurer_policy_id?: string }).insurer_policy_id ?? '')}`,
+      )
+    ).json();
     expect(byNumber.items.map((p: { id: string }) => p.id)).toEqual([policy.id]);
     const others = (await call(memberB, 'GET', '/insurance/policies/')).json();
     expect(others.items.some((p: { insurer: { party_id: string } }) => p.insurer.party_id === insurerA)).toBe(false);
@@ -343,7 +357,9 @@ describe('PATCH /api/insurance/policies/{policyId}/bikes/', () => {
     expect(fewer.json().items.map((i: { bike_id: string }) => i.bike_id)).toEqual([b3.id]);
 
     const theirs = await o.bike(await o.user());
-    expect((await call(owner, 'PATCH', url, { number_of_bikes: 2, bikes: [theirs.id] })).json().detail[0].type).toBe('policy_bike_not_mine');
+    expect((await call(owner, 'PATCH', url, { number_of_bikes: 2, bikes: [theirs.id] })).json().detail[0].type).toBe(
+      'policy_bike_not_mine',
+    );
     expect((await call(owner, 'PATCH', url, { number_of_bikes: 'two' })).statusCode).toBe(422);
     expect((await call(owner, 'PATCH', url, {})).statusCode).toBe(422);
   });
@@ -363,7 +379,12 @@ describe('sign-up with an insurance member reference (§4)', () => {
     const token = res.json().authentication_token;
     const list = await o.t.app.inject(authed(token, { method: 'GET', url: '/api/insurance/policies/' }));
     expect(list.json().items).toEqual([
-      expect.objectContaining({ insurer: { party_id: insurerA, name: 'Alfa Forsikring' }, coverage: 'standard', status: 'active', source: 'signup' }),
+      expect.objectContaining({
+        insurer: { party_id: insurerA, name: 'Alfa Forsikring' },
+        coverage: 'standard',
+        status: 'active',
+        source: 'signup',
+      }),
     ]);
   });
 

@@ -20,7 +20,10 @@ function preRegisteredPolicyRedirect(detail: unknown): string | null {
     }
   }
   if (value && typeof value === 'object' && 'pre_registered_policy' in value && 'insurer_party_id' in value) {
-    const { insurer_party_id: insurer, pre_registered_policy: policy } = value as { insurer_party_id: unknown; pre_registered_policy: unknown };
+    const { insurer_party_id: insurer, pre_registered_policy: policy } = value as {
+      insurer_party_id: unknown;
+      pre_registered_policy: unknown;
+    };
     if (typeof insurer !== 'string' && typeof insurer !== 'number') return null;
     // The page claims the policy by the insurer's number, when the answer names it.
     const query = typeof policy === 'string' && policy ? `?policy=${encodeURIComponent(policy)}` : '';

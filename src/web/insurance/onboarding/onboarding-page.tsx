@@ -161,7 +161,13 @@ function TypeStep() {
         <legend>{t('onboarding.type')}</legend>
         {POLICY_TYPES.map((value) => (
           <label key={value} className="policy-choice">
-            <input type="radio" name="insurance_type" value={value} checked={type === value} onChange={() => setType(value as PolicyType)} />
+            <input
+              type="radio"
+              name="insurance_type"
+              value={value}
+              checked={type === value}
+              onChange={() => setType(value as PolicyType)}
+            />
             <span>
               <strong>{t(`type.${value}`)}</strong>
               <span className="muted">{t(`onboarding.typeHint.${value}`)}</span>
@@ -226,7 +232,9 @@ function DetailsStep() {
         min={0}
         max={POLICY_MAX_BIKES}
         value={count ?? ''}
-        onChange={(e) => update({ number_of_bikes: e.target.value === '' ? undefined : Math.max(0, Math.min(POLICY_MAX_BIKES, Number(e.target.value))) })}
+        onChange={(e) =>
+          update({ number_of_bikes: e.target.value === '' ? undefined : Math.max(0, Math.min(POLICY_MAX_BIKES, Number(e.target.value))) })
+        }
         error={tried && count === undefined ? t('onboarding.required') : undefined}
         required
       />
