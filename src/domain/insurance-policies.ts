@@ -58,7 +58,6 @@ export const platesAddressSchema = z.object({
   zip_code: z.string({ error: 'field_required' }).check(z.trim(), z.regex(/^\d{4}$/, { error: 'zip_invalid' })),
   city: text(100),
 });
-export type PlatesAddress = z.infer<typeof platesAddressSchema>;
 
 /**
  * POST /insurance/policies/. An owner takes out a policy with an insurer of the register, or claims the one the
