@@ -8,7 +8,10 @@ import { loginAs } from './support/session';
 // draft survives a reload), gets the policy and its insurance plates, and sees the policy's hub; a policy the
 // insurer pre-registered is looked up by its number (a contents policy leads to the contents sign-up, §8).
 
-test('an owner onboards with the demo insurer, keeps the draft across a reload and lands on the policy’s hub', async ({ page, request }) => {
+test('an owner onboards with the demo insurer, keeps the draft across a reload and lands on the policy’s hub', async ({
+  page,
+  request,
+}) => {
   const { owner, frameNumber } = await ownerWithBike(request, { brand_name: 'Kildemoes', model: 'Logic', color_id: 'black' });
   await loginAs(page, request, owner.email, owner.password);
   const policyNumber = `E2E-${Date.now()}`;
