@@ -115,6 +115,13 @@ export const ERROR_STATUS = {
   stolen_report_not_found: 404,
   insurer_not_found: 422,
   stolen_bike_not_found: 404,
+  // Insurance policies (issue 13): §7 Insurance; a pre-registered policy answers §8's 400 with a structured detail.
+  policy_not_found: 404,
+  policy_number_taken: 409, // the insurer already has a policy with that number, held by someone
+  policy_too_many_bikes: 422, // more insured bikes than the policy's number of bikes
+  policy_bike_not_mine: 422, // an insured bike must be one the holder owns
+  policy_acknowledgement_required: 422, // privacy and data share must be acknowledged
+  policy_pre_registered: 400, // detail { pre_registered_policy, insurer_party_id }: claim it on the contents-signup page
   // The webshop (issue 12): an order is priced on the server (webshop/pricing.ts), a NAF number checked (§5).
   order_empty: 422,
   product_unknown: 422,

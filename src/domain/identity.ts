@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { POLICY_TYPES } from './insurance-policies.js';
 import { LANGUAGES, normaliseLanguage, REGIONS } from './locale.js';
 
 // Identity payloads (§3 Signup payload, Profile; §5; §7 Identity), shared by the routes and the forms.
@@ -44,6 +45,10 @@ export const signupSchema = z.object({
   chosen_region: regionSchema,
   friend_ref: before(blankToUndefined, z.optional(text(100))),
   user_ref: before(blankToUndefined, z.optional(text(100))),
+  // §4 Signup: an insurance member reference links a standard policy (all three, or none).
+  insurer_party_id: before(blankToUndefined, z.optional(z.uuid({ error: 'field_invalid' }))),
+  insurance_type: before(blankToUndefined, z.optional(z.enum(POLICY_TYPES, { error: 'field_invalid' }))),
+  insurance_policy_id: before(blankToUndefined, z.optional(text(40))),
 });
 
 export const loginSchema = z.object({

@@ -37,6 +37,7 @@ import { COMPRESS_THRESHOLD, readBuildVersion, registerWeb } from './http/web.js
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
 import { purchaseRoutes } from './insurance/purchase-routes.js';
+import { policyRoutes } from './insurance/policy-routes.js';
 import { insuranceRoutes } from './insurance/routes.js';
 import { organisationRoutes } from './organisations/routes.js';
 import { ownershipRoutes } from './ownership/routes.js';
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stolenMapRoutes(ctx));
       await api.register(insuranceRoutes(ctx));
       await api.register(purchaseRoutes(ctx));
+      await api.register(policyRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

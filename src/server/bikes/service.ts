@@ -14,6 +14,7 @@ import { type BikeRow, bikeOfCaller, type OwnershipRow } from '../shared/bike-ac
 import { changedBikeFields } from '../shared/bike-changes.js';
 import { recordBikeEvent } from '../shared/bike-history.js';
 import { toBike } from '../shared/bike-mapping.js';
+import { refusePreRegisteredFrameNumber } from '../shared/insurance-policies.js';
 import { publicCardsOf } from '../shared/public-cards.js';
 import { bumpStolenMapVersion } from '../shared/stolen-map-version.js';
 import { assignCredit, releasePlateCredits, returnCreditsOfDeletedBike } from '../webshop/credits.js';
@@ -145,6 +146,7 @@ export async function registerBike(ctx: AppContext, caller: Caller, input: Creat
   const { bike, ownership } = await frameNumberRaceAs422(() =>
     ctx.db.transaction(async (tx) => {
       if (normalised && (await frameNumberTaken(tx, normalised))) throw new AppError('frame_number_in_use', 'frame_number');
+      if (normalised) await refusePreRegisteredFrameNumber(tx, normalised);
       const [bike] = await tx
         .insert(bikes)
         .values({ ...fieldColumns(input), frameNumber, frameNumberNormalised: normalised, productionYear })

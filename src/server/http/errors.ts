@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorCode, errorStatus, isErrorCode } from '../../domain/errors.js';
+import type { PreRegisteredPolicyDetail } from '../../domain/insurance-policies.js';
 import { type Language, languageFromAcceptLanguage } from '../../domain/locale.js';
 import { errorMessage } from '../i18n/index.js';
 
@@ -29,6 +30,16 @@ export class AppFieldErrors extends AppError {
 
   override get status(): number {
     return 422;
+  }
+}
+
+/**
+ * §8: a 400 whose detail is a structure the client acts on: a pre-registered policy exists for what the user is
+ * doing, so the web sends them to that insurer's contents-signup page to claim it.
+ */
+export class PreRegisteredPolicyError extends AppError {
+  constructor(readonly detail: PreRegisteredPolicyDetail) {
+    super('policy_pre_registered');
   }
 }
 
@@ -82,6 +93,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const detail = error.problems.map((p) => ({ loc: ['body', p.field], msg: errorMessage(p.code, language), type: p.code }));
       return reply.status(422).send({ detail });
     }
+    if (error instanceof PreRegisteredPolicyError) return reply.status(400).send({ detail: error.detail, code: error.code });
     if (error instanceof AppInputError) return reply.status(422).send(fieldErrorBody(language, error.code, error.loc));
     if (error instanceof AppError) {
       if (error.status === 422) {

@@ -46,7 +46,16 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/identities/',
       {
         config: { access: 'public', ...limited },
-        schema: { tags, summary: 'Sign up', body: signupSchema, response: { 201: authenticationTokenSchema } },
+        schema: {
+          tags,
+          summary: 'Sign up',
+          description:
+            'With an insurance member reference (insurer_party_id, insurance_type, insurance_policy_id, all three) a ' +
+            'standard policy with that insurer is linked to the new person (§4): the one the insurer pre-registered ' +
+            'under that number, or a new one; a number held by someone already: 409 policy_number_taken.',
+          body: signupSchema,
+          response: { 201: authenticationTokenSchema },
+        },
       },
       async (request, reply) => {
         const sessionId = request.headers['x-session-id'];

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '../../domain/constants.js';
 import type { signupSchema } from '../../domain/identity.js';
+import { STANDARD_COVERAGE } from '../../domain/insurance-policies.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -19,6 +20,7 @@ import {
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { issueSessionToken } from '../http/session-token.js';
+import { insurerOfRegister, takePolicy } from '../shared/insurance-policies.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { identityEmails } from './emails.js';
 import { clearLoginFailures, NO_LOGIN_FAILURES, recordLoginFailure, refuseWhileLocked } from './login-lock.js';
@@ -135,6 +137,18 @@ export async function createPerson(
   return created;
 }
 
+/** §4 Signup: an insurance member reference (all three fields) links a standard policy to the new person. */
+async function linkMemberReference(tx: Db, partyId: string, input: z.output<typeof signupSchema>): Promise<void> {
+  const { insurer_party_id: insurer, insurance_type: type, insurance_policy_id: number } = input;
+  if (!insurer && !type && !number) return;
+  if (!insurer) throw new AppError('field_required', 'insurer_party_id');
+  if (!type) throw new AppError('field_required', 'insurance_type');
+  if (!number) throw new AppError('field_required', 'insurance_policy_id');
+  if (!(await insurerOfRegister(tx, insurer))) throw new AppError('insurer_not_found', 'insurer_party_id');
+  const policy = { insurerPartyId: insurer, holderPartyId: partyId, insurerPolicyId: number, type, numberOfBikes: 1 };
+  await takePolicy(tx, { ...policy, coverage: STANDARD_COVERAGE, source: 'signup' }, 'insurance_policy_id');
+}
+
 export async function signUp(ctx: AppContext, input: z.output<typeof signupSchema>, meta: { sessionId?: string }): Promise<string> {
   if (await findIdentityByEmail(ctx.db, input.email)) throw new AppError('email_taken', 'email');
   const passwordHash = await hashPassword(input.password);
@@ -156,6 +170,9 @@ export async function signUp(ctx: AppContext, input: z.output<typeof signupSchem
         sendVerificationMail: !input.skip_email,
         sessionId: meta.sessionId,
         eventData: { region: input.chosen_region, language: input.chosen_language, friend_ref: input.friend_ref ?? null },
+      }).then(async (created) => {
+        await linkMemberReference(tx, created.partyId, input);
+        return created;
       }),
     );
   } catch (err) {

@@ -5,4 +5,17 @@ import { lazyPage } from '../lib/lazy-page';
 export const insuranceRoutes: RouteObject[] = [
   { path: ':insurerPartyId/admin', element: lazyPage(() => import('./admin-page'), 'InsuranceAdminPage') },
   { path: ':insurerPartyId/admin/reports/:reportId', element: lazyPage(() => import('./report-page'), 'InsuranceReportPage') },
+  // The owner's insurances, the onboarding and the policy pages (insurance/policy, insurance/onboarding).
+  { index: true, element: lazyPage(() => import('./policy/policy-pages'), 'MyInsurancesPage') },
+  { path: 'onboarding', element: lazyPage(() => import('./onboarding/onboarding-page'), 'OnboardingPage') },
+  { path: 'onboarding/:step', element: lazyPage(() => import('./onboarding/onboarding-page'), 'OnboardingPage') },
+  { path: ':insurerPartyId/policy', element: lazyPage(() => import('./policy/policy-pages'), 'InsurerPolicyPage') },
+  { path: ':insurerPartyId/policy/personal-info', element: lazyPage(() => import('./policy/policy-pages'), 'PersonalInfoPage') },
+  { path: ':insurerPartyId/policy/contents-signup', element: lazyPage(() => import('./policy/policy-pages'), 'ContentsSignupPage') },
+  { path: ':insurerPartyId/policy/:policyId', element: lazyPage(() => import('./policy/policy-pages'), 'PolicyPage') },
+  { path: ':insurerPartyId/policy/:policyId/hub', element: lazyPage(() => import('./policy/policy-pages'), 'PolicyHubPage') },
+  {
+    path: ':insurerPartyId/policy/:policyId/bikes/:bikeId/edit-bike',
+    element: lazyPage(() => import('./policy/policy-pages'), 'EditInsuredBikePage'),
+  },
 ];

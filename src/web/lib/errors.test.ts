@@ -63,7 +63,10 @@ describe('readApiError', () => {
 
   it('400: a detail that parses as a pre-registered policy leads to that insurer’s contents sign-up', () => {
     const detail = JSON.stringify({ pre_registered_policy: 'POL-1', insurer_party_id: 'insurer-7' });
-    expect(readApiError(new ApiError(400, { detail }), t)).toEqual({ kind: 'redirect', to: '/insurance/insurer-7/policy/contents-signup' });
+    expect(readApiError(new ApiError(400, { detail }), t)).toEqual({
+      kind: 'redirect',
+      to: '/insurance/insurer-7/policy/contents-signup?policy=POL-1',
+    });
     // Also when the detail is already a structure, and with a numeric insurer id.
     expect(readApiError(new ApiError(400, { detail: { pre_registered_policy: true, insurer_party_id: 12 } }), t)).toEqual({
       kind: 'redirect',

@@ -20,8 +20,14 @@ function preRegisteredPolicyRedirect(detail: unknown): string | null {
     }
   }
   if (value && typeof value === 'object' && 'pre_registered_policy' in value && 'insurer_party_id' in value) {
-    const insurer = (value as { insurer_party_id: unknown }).insurer_party_id;
-    if (typeof insurer === 'string' || typeof insurer === 'number') return `/insurance/${insurer}/policy/contents-signup`;
+    const { insurer_party_id: insurer, pre_registered_policy: policy } = value as {
+      insurer_party_id: unknown;
+      pre_registered_policy: unknown;
+    };
+    if (typeof insurer !== 'string' && typeof insurer !== 'number') return null;
+    // The page claims the policy by the insurer's number, when the answer names it.
+    const query = typeof policy === 'string' && policy ? `?policy=${encodeURIComponent(policy)}` : '';
+    return `/insurance/${encodeURIComponent(String(insurer))}/policy/contents-signup${query}`;
   }
   return null;
 }

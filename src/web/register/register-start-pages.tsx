@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../ui/alert';
 import { FormCard, PageTitle } from '../ui/page';
+import { PreRegistrationLookup } from './pre-registration-lookup';
 import './register.css';
 
 // /app/register-bike and its information steps (§2). Some insurance companies register their customers'
@@ -51,6 +52,7 @@ export function PreRegistrationPage() {
       <PageTitle>{t('pre.title')}</PageTitle>
       <p>{t('pre.body')}</p>
       <p>{t('pre.already')}</p>
+      <PreRegistrationLookup />
       <h2>{t('pre.question')}</h2>
       <div className="choice-list">
         <Link to="/app/bikes/register" className="btn btn-primary btn-block">
@@ -89,14 +91,17 @@ export function InsuranceWarningPage() {
 
 /** /app/register-bike/insurance-stop: the owner registers through the insurer instead. */
 export function InsuranceStopPage() {
-  const { t } = useTranslation('register');
+  const { t } = useTranslation(['register', 'insurance-policy']);
   return (
     <FormCard>
       <PageTitle>{t('stop.title')}</PageTitle>
       <p>{t('stop.body')}</p>
       <p>{t('stop.plate')}</p>
       <div className="actions">
-        <Link to="/app/my-bikes" className="btn btn-primary">
+        <Link to="/insurance" className="btn btn-primary">
+          {t('insurance-policy:mine.title')}
+        </Link>
+        <Link to="/app/my-bikes" className="btn btn-secondary">
           {t('stop.myBikes')}
         </Link>
         <Link to="/app" className="btn btn-secondary">

@@ -21,6 +21,13 @@ export function InsurancePlatePage() {
       <PageTitle>{t('insurance.title')}</PageTitle>
       <p className="sticker-lead">{t('insurance.body')}</p>
       <p>{t('insurance.how')}</p>
+      {session && (
+        <div className="actions">
+          <Link to="/insurance/onboarding" className="btn btn-primary">
+            {t('insurance.onboard')}
+          </Link>
+        </div>
+      )}
       {!session && (
         <div className="actions">
           <Link to="/login" className="btn btn-primary">
