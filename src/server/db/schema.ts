@@ -1060,7 +1060,8 @@ export const bikeEvents = pgTable(
 // ---- Theft and recovery (issue 6) ----
 
 /**
- * A filed stolen report (§3 Stolen report draft): one per stolen bike; reporting found deletes it (§4).
+ * A filed stolen report (§3 Stolen report draft): one open per stolen bike; reporting found deletes it (§4), or marks
+ * it found when an insurance claim holds it (the claim's dossier must still open).
  * The CPR number is sealed with encryptField; the exact place is for the owner, the police report and
  * the insurer it is shared with; the map and search read only the public ~1 km place.
  */
@@ -1119,10 +1120,12 @@ export const theftReports = pgTable(
     policeReportRequested: boolean('police_report_requested').notNull(),
     /** When the report was shared with the insurer (insured, and acknowledged by the owner). */
     sharedWithInsurerAt: timestamp('shared_with_insurer_at', { withTimezone: true }),
+    /** Set when the bike is reported found while an insurance claim holds the report (its dossier); otherwise found deletes it. */
+    foundAt: timestamp('found_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('theft_report_bike_unique').on(t.bikeId),
+    uniqueIndex('theft_report_bike_unique').on(t.bikeId).where(sql`${t.foundAt} is null`),
     index('theft_report_noted_idx').on(t.notedTime),
     index('theft_report_insurer_idx').on(t.insurerPartyId),
   ],
