@@ -141,6 +141,11 @@ export const ERROR_STATUS = {
   receipt_not_found: 404,
   order_not_capturable: 409, // capture: only a paid order whose payment is authorised and not yet taken
   order_not_refundable: 409, // refund: only a paid order
+  // Insurance (issue 13). Claims (domain/insurance-claims.ts): a claim of another insurer is not found.
+  claim_not_found: 404,
+  claim_move_not_allowed: 409, // the claim's state does not allow that step (e.g. paying a claim not approved)
+  claim_rejection_reason_required: 422,
+  insured_bike_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
