@@ -233,15 +233,13 @@ export async function moveClaim(
         updatedAt: now,
       })
       .where(eq(insuranceClaims.id, claim.id));
-    await tx
-      .insert(insuranceClaimEvents)
-      .values({
-        claimId: claim.id,
-        status: move.status,
-        actorPartyId: caller.partyId,
-        note: move.status === 'rejected' ? reason : null,
-        createdAt: now,
-      });
+    await tx.insert(insuranceClaimEvents).values({
+      claimId: claim.id,
+      status: move.status,
+      actorPartyId: caller.partyId,
+      note: move.status === 'rejected' ? reason : null,
+      createdAt: now,
+    });
     await tellOwner(ctx, tx, claim, insurer.name, move.status, reason, transferred);
   });
   void ctx.mailer.flush();
