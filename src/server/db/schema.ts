@@ -1128,6 +1128,11 @@ export const theftReports = pgTable(
     uniqueIndex('theft_report_bike_unique').on(t.bikeId).where(sql`${t.foundAt} is null`),
     index('theft_report_noted_idx').on(t.notedTime),
     index('theft_report_insurer_idx').on(t.insurerPartyId),
+    // The insurer's claim list searches part of the frame number or the owner's name (insurance/claims-read.ts claimSearchText).
+    index('theft_report_claim_search_trgm').using(
+      'gin',
+      sql`lower(${t.frameNumber} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -1305,6 +1310,8 @@ export const insuranceClaims = pgTable(
   (t) => [
     uniqueIndex('insurance_claim_report_unique').on(t.theftReportId),
     index('insurance_claim_insurer_idx').on(t.insurerPartyId, t.status, t.createdAt),
+    // The insurer's list in any state, newest first (a page of ids read from the index alone).
+    index('insurance_claim_insurer_created_idx').on(t.insurerPartyId, t.createdAt, t.id),
     index('insurance_claim_owner_idx').on(t.ownerPartyId),
   ],
 );
