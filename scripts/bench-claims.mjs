@@ -29,7 +29,6 @@ const MEMBER_PASSWORD = 'bench-claims-handler-2026';
 const INSURERS = ['a', 'b'];
 const STATUSES = ['received', 'in_review', 'approved', 'paid', 'rejected'];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => process.stdout.write(`${line}\n`);
 const uuid = (text) => `md5('${text}')::uuid`;
 
@@ -186,10 +185,10 @@ function markdown(results, { claims, duration, connections, server, elapsed }) {
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   const lines = [
-    `An insurer's claim list (GET /api/insurance/{insurerPartyId}/claims/, 20 a page with the total) at ${claims.toLocaleString('en')} claims of the insurer (and as many of another) on PostgreSQL, measured ${date} UTC on ${os.cpus().length} × ${cpu}, Node ${process.version}, server ${server}, one instance; autocannon with ${connections} connections, ${duration} s a case after a 3 s warm-up, signed in as one of the insurer's claims handlers.`,
+    `An insurer's claim list (GET /api/insurance/{insurerPartyId}/claims/, 20 a page with the total) at ${claims.toLocaleString('en')} claims of the insurer (and as many of another) on PostgreSQL, measured ${date} UTC on ${os.cpus().length} × ${cpu}, Node ${process.version}, server ${server}, one instance; autocannon with ${connections} connections, ${duration} s a case after a 3 s warm-up, signed in as one of the insurer's claims handlers. The last column is one connection for 3 s.`,
     '',
-    '| case | requests/s | p50 | p99 | p99 budget | |',
-    '|---|---:|---:|---:|---:|---|',
+    '| case | requests/s | p50 | p99 | p99 budget | | one connection: p50 / p99 |',
+    '|---|---:|---:|---:|---:|---|---:|',
   ];
   for (const r of results) {
     lines.push(
@@ -254,9 +253,13 @@ export async function runClaimsBench(options = {}) {
     for (const c of cases(insurer)) {
       log(`Claims: ${c.label} …`);
       await cannon(autocannon, base, token, c.paths, Math.min(3, duration), connections);
+      const load = os.loadavg()[0];
       const r = await cannon(autocannon, base, token, c.paths, duration, connections);
+      const one = await cannon(autocannon, base, token, c.paths, Math.min(3, duration), 1);
       const result = {
         label: c.label,
+        load: Math.max(load, os.loadavg()[0]),
+        one: { p50: one.latency.p50, p99: one.latency.p99 },
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
@@ -265,7 +268,9 @@ export async function runClaimsBench(options = {}) {
         errors: r.errors + r.timeouts,
       };
       results.push(result);
-      log(`  ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}: ${verdictOf(result).replaceAll('**', '')}`);
+      log(
+        `  ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}: ${verdictOf(result).replaceAll('**', '')}; one connection: p50 ${ms(one.latency.p50)}, p99 ${ms(one.latency.p99)}`,
+      );
     }
     const server = fromSource ? 'src/server/main.ts via tsx' : `node ${serverMain}`;
     return {
