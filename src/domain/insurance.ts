@@ -67,7 +67,6 @@ export const claimsAnswerSchema = z.object({
 export type ClaimsAnswer = z.infer<typeof claimsAnswerSchema>;
 
 export const FRAUD_SIGNALS = ['registered_shortly_before_theft', 'frame_number_elsewhere', 'picture_reused', 'owner_not_verified'] as const;
-export type FraudSignalCode = (typeof FRAUD_SIGNALS)[number];
 
 /** A fraud signal computed by the server; `days` (registration to theft), `count` (other reports, claims or bikes). */
 export const fraudSignalSchema = z.object({
