@@ -13,6 +13,9 @@
 //   map          the stolen-bike map's clusters, list and page at 100 000 stolen bikes on PostgreSQL
 //                (scripts/bench-map.mjs, which lists its own settings); skipped like search, or with
 //                BENCH_MAP=skip. Over budget (p99 > 50 ms) it prints OVER BUDGET; the exit code stays.
+//   claims       an insurer's claim list at 10 000 claims on PostgreSQL (scripts/bench-claims.mjs, which lists its
+//                own settings); skipped like search, or with BENCH_CLAIMS=skip. Over budget (p99 > 50 ms) it prints
+//                OVER BUDGET; the exit code stays.
 //   overhead     what every request pays: a bare Fastify route, /api/health, a static file and the public search
 //                on PGlite, 20 connections for 10 s each in one run (scripts/bench-overhead.mjs, which lists its own
 //                settings); BENCH_OVERHEAD=skip skips it. A goal missed prints BELOW GOAL; the exit code stays.
@@ -26,6 +29,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { runClaimsBench } from './bench-claims.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
 import { runOverheadBench } from './bench-overhead.mjs';
@@ -343,6 +347,24 @@ async function measureMap() {
   }
 }
 
+/** The insurer's claims benchmark's section of the results; like map, it never changes the exit code. */
+async function measureClaims() {
+  if (process.env.BENCH_CLAIMS === 'skip') return 'Not measured (BENCH_CLAIMS=skip).\n';
+  try {
+    const outcome = await runClaimsBench({ serverMain, fromSource, webDir });
+    if (outcome.skipped) {
+      process.stdout.write(`Claims benchmark skipped: ${outcome.skipped}\n`);
+      return `Not measured: ${outcome.skipped}.\n`;
+    }
+    if (outcome.overBudget) process.stdout.write('Claims: OVER BUDGET (p99 above 50 ms, see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Claims benchmark failed: ${message}`);
+    return `Not measured: the claims benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npm run build (or set WEB_DIR)`);
   const version = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')).version;
@@ -369,7 +391,9 @@ async function main() {
     const search = await measureSearch();
     process.stdout.write('Stolen-bike map at 100 000 stolen bikes on PostgreSQL …\n');
     const map = await measureMap();
-    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}`;
+    process.stdout.write("An insurer's claims at 10 000 claims on PostgreSQL …\n");
+    const claims = await measureClaims();
+    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

@@ -99,7 +99,7 @@ const SERVER = {
     equipment: ['documents', 'pictures'],
     events: [],
     identity: ['bikes'],
-    insurance: [],
+    insurance: ['theft', 'ownership'],
     organisations: ['identity'],
     ownership: ['plates', 'pictures', 'search', 'chats', 'documents'],
     pictures: [],

@@ -153,6 +153,11 @@ export const ERROR_STATUS = {
   insurance_basket_empty: 422,
   bank_register_invalid: 422, // 4 digits
   bank_account_invalid: 422, // up to 10 digits
+  // Insurance (issue 13). Claims (domain/insurance-claims.ts): a claim of another insurer is not found.
+  claim_not_found: 404,
+  claim_move_not_allowed: 409, // the claim's state does not allow that step (e.g. paying a claim not approved)
+  claim_rejection_reason_required: 422,
+  insured_bike_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -180,6 +180,7 @@ export const BIKE_EVENT_KINDS = [
   'sales_link_revoked',
   'reported_stolen',
   'reported_found',
+  'transferred_to_insurer',
 ] as const;
 export type BikeEventKind = (typeof BIKE_EVENT_KINDS)[number];
 

@@ -6,6 +6,7 @@ import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/
 import { diskStorage } from '../adapters/storage/disk-storage.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../seed/demo.js';
 import { seedDemoBikes } from '../seed/demo-bikes.js';
+import { seedDemoInsuranceClaims } from '../seed/demo-insurance-claims.js';
 import { seedDemoStolenBikes } from '../seed/demo-stolen.js';
 import { api } from './bike-test-factory.js';
 
@@ -75,18 +76,25 @@ describe('demo bikes', () => {
     expect(report.json()).toMatchObject({ bike_id: stolen[0].id, place: 'Nørrebrogade 52, 2200 København N' });
   });
 
-  it('shares the demo owner’s report, and a few others, with the demo insurer, who sees them and no CPR number', async () => {
+  it('shares the demo owner’s report, and a few others, with the demo insurer as claims at two stages, without CPR numbers', async () => {
     const token = await login(DEMO_ACCOUNTS.insurer.email, DEMO_ACCOUNTS.insurer.password);
     const insurer = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).party_id;
-    const res = await api(t.app, token, 'GET', `/api/insurance/${insurer}/stolen-reports/`);
+    const res = await api(t.app, token, 'GET', `/api/insurance/${insurer}/claims/`);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
-    expect(answer.insurer.name).toBe('Demo Forsikring A/S');
     expect(answer.total).toBeGreaterThanOrEqual(5);
     expect(answer.total).toBeLessThanOrEqual(20);
     const own = answer.items.find((r: { frame_number: string }) => r.frame_number === 'KM 910099 V');
-    expect(own).toMatchObject({ brand: 'Kildemoes', model: 'Logic', stolen_area: '2200 København N', owner: { first_name: 'Ole' } });
+    expect(own).toMatchObject({
+      status: 'received',
+      brand: 'Kildemoes',
+      model: 'Logic',
+      insurer: { name: 'Demo Forsikring A/S' },
+      owner: { first_name: 'Ole' },
+    });
     expect(res.body).not.toContain('010190');
+    const overview = (await api(t.app, token, 'GET', `/api/insurance/${insurer}/admin/overview`)).json();
+    expect(overview.claims).toMatchObject({ received: answer.total - 1, in_review: 1 });
   });
 
   it('puts ~60 stolen bikes of other demo people on the map, in Denmark and Norway, searchable', async () => {
@@ -108,6 +116,7 @@ describe('demo bikes', () => {
   it('runs once', async () => {
     expect(await seedDemoBikes(t.app.appContext)).toBeNull();
     expect(await seedDemoStolenBikes(t.app.appContext)).toBe(0);
+    expect(await seedDemoInsuranceClaims(t.app.appContext)).toBe(0);
   });
 });
 

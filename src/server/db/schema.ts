@@ -1060,7 +1060,8 @@ export const bikeEvents = pgTable(
 // ---- Theft and recovery (issue 6) ----
 
 /**
- * A filed stolen report (§3 Stolen report draft): one per stolen bike; reporting found deletes it (§4).
+ * A filed stolen report (§3 Stolen report draft): one open per stolen bike; reporting found deletes it (§4), or marks
+ * it found when an insurance claim holds it (the claim's dossier must still open).
  * The CPR number is sealed with encryptField; the exact place is for the owner, the police report and
  * the insurer it is shared with; the map and search read only the public ~1 km place.
  */
@@ -1119,12 +1120,19 @@ export const theftReports = pgTable(
     policeReportRequested: boolean('police_report_requested').notNull(),
     /** When the report was shared with the insurer (insured, and acknowledged by the owner). */
     sharedWithInsurerAt: timestamp('shared_with_insurer_at', { withTimezone: true }),
+    /** Set when the bike is reported found while an insurance claim holds the report (its dossier); otherwise found deletes it. */
+    foundAt: timestamp('found_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('theft_report_bike_unique').on(t.bikeId),
+    uniqueIndex('theft_report_bike_unique').on(t.bikeId).where(sql`${t.foundAt} is null`),
     index('theft_report_noted_idx').on(t.notedTime),
     index('theft_report_insurer_idx').on(t.insurerPartyId),
+    // The insurer's claim list searches part of the frame number or the owner's name (insurance/claims-read.ts claimSearchText).
+    index('theft_report_claim_search_trgm').using(
+      'gin',
+      sql`lower(${t.frameNumber} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -1302,6 +1310,8 @@ export const insuranceClaims = pgTable(
   (t) => [
     uniqueIndex('insurance_claim_report_unique').on(t.theftReportId),
     index('insurance_claim_insurer_idx').on(t.insurerPartyId, t.status, t.createdAt),
+    // The insurer's list in any state, newest first (a page of ids read from the index alone).
+    index('insurance_claim_insurer_created_idx').on(t.insurerPartyId, t.createdAt, t.id),
     index('insurance_claim_owner_idx').on(t.ownerPartyId),
   ],
 );

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
 import type { Language } from '../../domain/locale.js';
@@ -151,7 +151,10 @@ export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: s
     // The bikes they own go with them (plates and frame numbers free again, files removed after the commit).
     const ownBikes = await deleteBikesOfParty(tx, partyId);
     // Their stolen reports go with them (cascade): any bike left stops being shown as stolen, on the map too.
-    const reported = await tx.select({ bikeId: theftReports.bikeId }).from(theftReports).where(eq(theftReports.reporterPartyId, partyId));
+    const reported = await tx
+      .select({ bikeId: theftReports.bikeId })
+      .from(theftReports)
+      .where(and(eq(theftReports.reporterPartyId, partyId), isNull(theftReports.foundAt)));
     if (reported.length > 0) {
       const ids = reported.map((r) => r.bikeId);
       await tx.update(bikes).set({ reportedStolen: false, updatedAt: new Date() }).where(inArray(bikes.id, ids));

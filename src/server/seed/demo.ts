@@ -5,6 +5,7 @@ import { consents, identities, organisationMembers, organisations, parties } fro
 import { findIdentityByEmail } from '../identity/service.js';
 import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
+import { seedDemoInsuranceClaims } from './demo-insurance-claims.js';
 import { seedDemoInsurancePolicies } from './demo-insurance-policies.js';
 import { seedDemoStolenBikes } from './demo-stolen.js';
 
@@ -75,5 +76,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   await seedDemoBikes(ctx);
   await seedDemoStolenBikes(ctx);
   await seedDemoInsurancePolicies(ctx);
+  await seedDemoInsuranceClaims(ctx);
   return Object.values(accounts);
 }

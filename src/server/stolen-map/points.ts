@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, isNull } from 'drizzle-orm';
 import Supercluster, { type PointFeature } from 'supercluster';
 import { BIKE_CATEGORIES } from '../../domain/bikes.js';
 import type { MapFilters, MapPeriod } from '../../domain/stolen-map.js';
@@ -75,6 +75,7 @@ async function loadPoints(db: Db): Promise<StolenPoints> {
       electric: theftReports.isElectric,
     })
     .from(theftReports)
+    .where(isNull(theftReports.foundAt))
     .orderBy(desc(theftReports.notedTime), theftReports.bikeId);
   const n = rows.length;
   const points: StolenPoints = {

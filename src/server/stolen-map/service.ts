@@ -50,7 +50,7 @@ const summaryQuery = preparedQuery((db) =>
     .from(theftReports)
     .innerJoin(bikes, eq(bikes.id, theftReports.bikeId))
     .innerJoin(bikeOwnerships, currentOwnershipOfBike)
-    .where(sql`${theftReports.bikeId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .where(sql`${theftReports.bikeId} = any(${sql.placeholder('ids')}::uuid[]) and ${theftReports.foundAt} is null`)
     .prepare('stolen_map_summaries'),
 );
 

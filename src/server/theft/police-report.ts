@@ -7,7 +7,7 @@ import type { Caller } from '../http/auth.js';
 import { auditCprRead } from '../shared/audit.js';
 import { decryptField } from '../shared/secrets.js';
 import { type PoliceReportInput, renderPoliceReport } from './police-report-pdf.js';
-import { ownReport } from './report-read.js';
+import { type OwnReport, ownReport } from './report-read.js';
 
 // GET /bikes/{bikeId}/stolen-report/police-report.pdf: the owner's police report, made on request (it is
 // the report as it stands, so nothing is stored). It shows the full CPR number, so each download is audited (cpr.read). Pictures are stored as WebP, which PDF cannot hold:
@@ -34,7 +34,16 @@ export async function policeReportFile(
   bikeId: string,
   language: Language,
 ): Promise<{ body: Buffer; fileName: string }> {
-  const own = await ownReport(ctx.db, caller, bikeId);
+  return policeReportOf(ctx, caller, await ownReport(ctx.db, caller, bikeId), language);
+}
+
+/** The police report of a report the caller may read (the owner's, or a claim's for the insurer's member): audited. */
+export async function policeReportOf(
+  ctx: AppContext,
+  caller: Caller,
+  own: OwnReport,
+  language: Language,
+): Promise<{ body: Buffer; fileName: string }> {
   const plateRows = await ctx.db
     .select({ id: plates.id })
     .from(plates)

@@ -33,7 +33,7 @@ export async function ownReport(db: Db, caller: Caller, bikeId: string): Promise
         .innerJoin(bikes, eq(bikes.id, theftReports.bikeId))
         .innerJoin(bikeOwnerships, and(eq(bikeOwnerships.id, theftReports.ownershipId), isNull(bikeOwnerships.endedAt)))
         .leftJoin(organisations, eq(organisations.partyId, theftReports.insurerPartyId))
-        .where(and(eq(theftReports.bikeId, bikeId), eq(bikeOwnerships.partyId, caller.actingPartyId)))
+        .where(and(eq(theftReports.bikeId, bikeId), isNull(theftReports.foundAt), eq(bikeOwnerships.partyId, caller.actingPartyId)))
         .limit(1)
     : [];
   if (!row) throw new AppError('stolen_report_not_found');

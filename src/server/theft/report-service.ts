@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { bikes, identities, organisations, theftReports } from '../db/schema.js';
+import { bikes, identities, insuranceClaimEvents, insuranceClaims, organisations, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError, AppFieldErrors } from '../http/errors.js';
 import { contactOf } from '../ownership/parties.js';
@@ -35,7 +35,8 @@ import { cancelPendingTransfers, revokeLiveSalesLinks } from './side-effects.js'
 // Filing a stolen report (§2 send-report, §3 Stolen report draft, §5): the owner's report is checked as a
 // whole (every problem at once, 422), then in ONE transaction the report is stored, the bike is marked
 // stolen (shown to everyone from then on), the history records it, what a stolen bike must not have
-// (a pending transfer, live sales links) ends, the stolen map learns of it, and the owner gets a mail.
+// (a pending transfer, live sales links) ends, the stolen map learns of it, and the owner gets a mail. A report
+// shared with an insurer of the register becomes that insurer's claim in the same transaction.
 
 /** The CPR number on the caller's profile, in clear; null when there is none (or it cannot be read). */
 async function profileCpr(ctx: AppContext, tx: Db, partyId: string): Promise<string | null> {
@@ -100,50 +101,72 @@ export async function fileStolenReport(
       const longitude = input.longitude ?? 0;
       const place = publicLocation(latitude, longitude);
       const shared = insurer !== null && input.acknowledgement_data_share === true;
-      await tx.insert(theftReports).values({
-        bikeId: bike.id,
-        ownershipId: ownership.id,
-        reporterPartyId: caller.partyId,
-        firstName: text(input.first_name),
-        lastName: text(input.last_name),
-        email: text(input.email),
-        streetAddress: text(input.street_address),
-        city: text(input.city),
-        zipCode: text(input.zip_code),
-        mobile: text(input.mobile),
-        telephone: orNull(input.telephone),
-        floor: orNull(input.floor),
-        side: orNull(input.side),
-        door: orNull(input.door),
-        cprEncrypted: encryptField(ctx.config.dataKey, cpr),
-        frameNumber: text(input.frame_number),
-        bikeCategory: text(input.bike_category),
-        isElectric: input.is_electric === true,
-        bikeColor: text(input.bike_color),
-        lockStatus: input.lock_status as LockStatus,
-        batteryLocation: input.is_electric === true ? (input.battery_location as BatteryLocation) : null,
-        timeLastSeen: parseTheftTime(input.time_last_seen, THEFT_TIME_ZONE) ?? now,
-        notedTime: parseTheftTime(input.noted_time, THEFT_TIME_ZONE) ?? now,
-        place: text(input.place),
-        latitude,
-        longitude,
-        locationId: place.cell,
-        publicLatitude: place.latitude,
-        publicLongitude: place.longitude,
-        region: regionOfPoint(latitude),
-        isCulpritKnown: input.isCulpritKnown === true,
-        isCulpritRecognizable: input.isCulpritRecognizable === true,
-        culpritInfo: input.isCulpritKnown || input.isCulpritRecognizable ? orNull(input.culprit_info) : null,
-        hasWitness: input.hasWitness === true,
-        witnesses: input.hasWitness ? orNull(input.witnesses) : null,
-        isInsured: input.isInsured === true,
-        insurerPartyId: insurer,
-        otherInsurerName: otherInsurer,
-        bikePrice: priceOf(input.bike_price, language) ?? 0,
-        policeReportRequested: input.policeReportRequested === true,
-        sharedWithInsurerAt: shared ? now : null,
-        createdAt: now,
-      });
+      const [filed] = await tx
+        .insert(theftReports)
+        .values({
+          bikeId: bike.id,
+          ownershipId: ownership.id,
+          reporterPartyId: caller.partyId,
+          firstName: text(input.first_name),
+          lastName: text(input.last_name),
+          email: text(input.email),
+          streetAddress: text(input.street_address),
+          city: text(input.city),
+          zipCode: text(input.zip_code),
+          mobile: text(input.mobile),
+          telephone: orNull(input.telephone),
+          floor: orNull(input.floor),
+          side: orNull(input.side),
+          door: orNull(input.door),
+          cprEncrypted: encryptField(ctx.config.dataKey, cpr),
+          frameNumber: text(input.frame_number),
+          bikeCategory: text(input.bike_category),
+          isElectric: input.is_electric === true,
+          bikeColor: text(input.bike_color),
+          lockStatus: input.lock_status as LockStatus,
+          batteryLocation: input.is_electric === true ? (input.battery_location as BatteryLocation) : null,
+          timeLastSeen: parseTheftTime(input.time_last_seen, THEFT_TIME_ZONE) ?? now,
+          notedTime: parseTheftTime(input.noted_time, THEFT_TIME_ZONE) ?? now,
+          place: text(input.place),
+          latitude,
+          longitude,
+          locationId: place.cell,
+          publicLatitude: place.latitude,
+          publicLongitude: place.longitude,
+          region: regionOfPoint(latitude),
+          isCulpritKnown: input.isCulpritKnown === true,
+          isCulpritRecognizable: input.isCulpritRecognizable === true,
+          culpritInfo: input.isCulpritKnown || input.isCulpritRecognizable ? orNull(input.culprit_info) : null,
+          hasWitness: input.hasWitness === true,
+          witnesses: input.hasWitness ? orNull(input.witnesses) : null,
+          isInsured: input.isInsured === true,
+          insurerPartyId: insurer,
+          otherInsurerName: otherInsurer,
+          bikePrice: priceOf(input.bike_price, language) ?? 0,
+          policeReportRequested: input.policeReportRequested === true,
+          sharedWithInsurerAt: shared ? now : null,
+          createdAt: now,
+        })
+        .returning({ id: theftReports.id });
+      // Shared with an insurer of the register: it arrives there as a claim, received (issue 13).
+      if (shared && insurer && filed) {
+        const [claim] = await tx
+          .insert(insuranceClaims)
+          .values({
+            insurerPartyId: insurer,
+            theftReportId: filed.id,
+            bikeId: bike.id,
+            ownerPartyId: ownership.partyId,
+            ownershipTransferAgreed: input.acknowledgement_ownership_transfer === true,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: insuranceClaims.id });
+        if (claim)
+          await tx
+            .insert(insuranceClaimEvents)
+            .values({ claimId: claim.id, status: 'received', actorPartyId: caller.actingPartyId, createdAt: now });
+      }
       // `searchable` stays as the owner set it: a stolen bike is shown to strangers regardless (public-cards.ts).
       await tx.update(bikes).set({ reportedStolen: true, updatedAt: now }).where(eq(bikes.id, bike.id));
       await recordBikeEvent(tx, {

@@ -14,7 +14,7 @@ export function errorCode(error: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-export function Refused() {
+function Refused() {
   const { t } = useTranslation('insurance');
   return (
     <FormCard>
@@ -30,10 +30,12 @@ export function Refused() {
 /** The refusal to show for an error, or null when the page should offer to try again. */
 export function refusal(error: unknown) {
   if (error instanceof ApiError && error.status === 403) return <Refused />;
-  if (errorCode(error) === 'not_found') return <NotFoundPage />;
+  const code = errorCode(error);
+  if (code === 'not_found' || code === 'claim_not_found' || code === 'insured_bike_not_found') return <NotFoundPage />;
   return null;
 }
 
 export const adminPath = (insurerPartyId: string) => `/insurance/${encodeURIComponent(insurerPartyId)}/admin`;
-export const reportPath = (insurerPartyId: string, reportId: string) =>
-  `${adminPath(insurerPartyId)}/reports/${encodeURIComponent(reportId)}`;
+export const claimsPath = (insurerPartyId: string, status?: string) =>
+  `${adminPath(insurerPartyId)}/reports${status ? `?status=${status}` : ''}`;
+export const claimPath = (insurerPartyId: string, claimId: string) => `${adminPath(insurerPartyId)}/reports/${encodeURIComponent(claimId)}`;

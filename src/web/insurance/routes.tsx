@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
 
-/** Children of /insurance (§2): the insurance company's admin area, for its staff. */
+/** Children of /insurance (§2): the insurance company's admin area for its staff; the owner's insurances, policies and claims. */
 export const insuranceRoutes: RouteObject[] = [
+  { path: 'self/admin/reports', element: lazyPage(() => import('./reports-page'), 'OwnClaimsPage') },
   { path: ':insurerPartyId/admin', element: lazyPage(() => import('./admin-page'), 'InsuranceAdminPage') },
-  { path: ':insurerPartyId/admin/reports/:reportId', element: lazyPage(() => import('./report-page'), 'InsuranceReportPage') },
   // The owner's insurances, the onboarding and the policy pages (insurance/policy, insurance/onboarding).
   { index: true, element: lazyPage(() => import('./policy/policy-pages'), 'MyInsurancesPage') },
   { path: 'onboarding', element: lazyPage(() => import('./onboarding/onboarding-page'), 'OnboardingPage') },
@@ -17,5 +17,11 @@ export const insuranceRoutes: RouteObject[] = [
   {
     path: ':insurerPartyId/policy/:policyId/bikes/:bikeId/edit-bike',
     element: lazyPage(() => import('./policy/policy-pages'), 'EditInsuredBikePage'),
+  },
+  { path: ':insurerPartyId/admin/reports', element: lazyPage(() => import('./reports-page'), 'InsuranceReportsPage') },
+  { path: ':insurerPartyId/admin/reports/:claimId', element: lazyPage(() => import('./claim-page'), 'InsuranceClaimPage') },
+  {
+    path: ':insurerPartyId/admin/policies/:policyId/bikes/:bikeId',
+    element: lazyPage(() => import('./insured-bike-page'), 'InsuredBikePage'),
   },
 ];

@@ -1,0 +1,307 @@
+// The insurer's claims benchmark of `npm run bench` (issue 13: an insurer's claim list at 10 000 claims, PostgreSQL,
+// p99 ≤ 50 ms). Called by scripts/bench.mjs (skipped with BENCH_CLAIMS=skip); also runs on its own:
+//   node scripts/bench-claims.mjs
+// It creates a scratch database on a reachable PostgreSQL, lets the app migrate it, loads two insurers with
+// 10 000 claims each (people, bikes, ownerships, stolen reports, claims in every state over the last two years)
+// and one member of the first, starts the app, logs the member in, and measures with autocannon the list's
+// first page, a state, a date range, text on a frame number and on an owner's name, and a deep page.
+// It is a benchmark, not a test: a case over budget is printed as OVER BUDGET, the exit code stays 0.
+// Settings:
+//   BENCH_DATABASE_URL     admin URL of the PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres);
+//                          the scratch database bike_bench_claims is created next to it and dropped at the end
+//   BENCH_KEEP_DB=1        keep the loaded scratch database (to look at its plans)
+//   BENCH_CLAIMS_COUNT     claims per insurer (default 10 000)
+//   BENCH_DURATION         seconds per case (default 10; a warm-up of 3 s comes before each)
+//   BENCH_CLAIMS_CONNECTIONS  default 10 (an insurer's claims handlers, not the public)
+//   BENCH_SERVER           source (src/server via tsx) or the path of a server build's main.js (default dist/server/main.js)
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchSettings, connect, freePort, spawnServer, stopServer } from './bench-support.mjs';
+
+export const CLAIMS_P99_BUDGET_MS = 50;
+const SCRATCH_DB = 'bike_bench_claims';
+const BENCH_LOCK_KEY = 7_463_292;
+const PERSONS = 2_000;
+const MEMBER_EMAIL = 'claims-handler@bench.invalid';
+const MEMBER_PASSWORD = 'bench-claims-handler-2026';
+const INSURERS = ['a', 'b'];
+const STATUSES = ['received', 'in_review', 'approved', 'paid', 'rejected'];
+
+const log = (line) => process.stdout.write(`${line}\n`);
+const uuid = (text) => `md5('${text}')::uuid`;
+
+async function loadData(db, claims, passwordHash) {
+  const started = performance.now();
+  const step = async (label, sql, params = []) => {
+    const t = performance.now();
+    await db.query(sql, params);
+    log(`  ${label} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  };
+  await db.query('set synchronous_commit = off');
+  await db.query('set session_replication_role = replica');
+  await db.query('begin');
+  await db.query('select setseed(0.13)');
+  await step(
+    'two insurers',
+    `insert into party (id, kind) select md5('claims-insurer-' || i)::uuid, 'organisation' from unnest(array['a','b']) i;
+     insert into organisation (party_id, name, organisation_type)
+       select md5('claims-insurer-' || i)::uuid, 'Bench Forsikring ' || upper(i), 'insurance_company' from unnest(array['a','b']) i`,
+  );
+  await step(
+    'a claims handler of insurer A',
+    `insert into party (id, kind) values (${uuid('claims-member')}, 'person');
+     insert into identity (party_id, email, role, first_name, last_name, password_hash, email_verified_at)
+       values (${uuid('claims-member')}, '${MEMBER_EMAIL}', 'private', 'Bench', 'Handler', '${passwordHash}', now());
+     insert into organisation_member (organisation_party_id, identity_party_id, role)
+       values (${uuid('claims-insurer-a')}, ${uuid('claims-member')}, 'member')`,
+  );
+  await step(
+    `${PERSONS} owners`,
+    `insert into party (id, kind) select md5('claims-party-' || p)::uuid, 'person' from generate_series(1, ${PERSONS}) p;
+     insert into identity (party_id, email, role, first_name, last_name)
+       select md5('claims-party-' || p)::uuid, 'claims-' || p || '@bench.invalid', 'private',
+              (array['Anna','Bo','Karen','Ole','Mette','Lars','Ingrid','Jonas'])[1 + p % 8], 'Owner' || p
+         from generate_series(1, ${PERSONS}) p`,
+  );
+  const total = claims * INSURERS.length;
+  await step(
+    `${total.toLocaleString('en')} stolen bikes with their ownerships`,
+    `insert into bike (id, frame_number, frame_number_normalised, brand_name, model, is_electric, searchable, reported_stolen, created_at, updated_at)
+       select md5('claims-bike-' || n)::uuid, f, f, 'Bench', 'Model ' || (n % 37), n % 4 = 0, true, true,
+              now() - interval '3 years', now() - interval '3 years'
+         from (select n, 'WCLM' || lpad(n::text, 7, '0') || 'K' as f from generate_series(1, ${total}) n) s;
+     insert into bike_ownership (id, bike_id, party_id, started_at)
+       select md5('claims-ownership-' || n)::uuid, md5('claims-bike-' || n)::uuid, md5('claims-party-' || (1 + n % ${PERSONS}))::uuid,
+              now() - interval '3 years'
+         from generate_series(1, ${total}) n`,
+  );
+  await step(
+    `${total.toLocaleString('en')} stolen reports shared with the insurers`,
+    `insert into theft_report (id, bike_id, ownership_id, reporter_party_id, first_name, last_name, email, street_address, city,
+                               zip_code, mobile, cpr_encrypted, frame_number, bike_category, is_electric, bike_color, lock_status,
+                               time_last_seen, noted_time, place, latitude, longitude, location_id, public_latitude,
+                               public_longitude, region, is_culprit_known, is_culprit_recognizable, has_witness, is_insured,
+                               insurer_party_id, bike_price, police_report_requested, shared_with_insurer_at, created_at)
+       select md5('claims-report-' || n)::uuid, md5('claims-bike-' || n)::uuid, md5('claims-ownership-' || n)::uuid,
+              md5('claims-party-' || (1 + n % ${PERSONS}))::uuid,
+              (array['Anna','Bo','Karen','Ole','Mette','Lars','Ingrid','Jonas'])[1 + (1 + n % ${PERSONS}) % 8], 'Owner' || (1 + n % ${PERSONS}),
+              'claims@bench.invalid', 'Nørrebrogade 1', 'København N', '2200', '+45 20000000', 'not-a-real-cpr',
+              'WCLM' || lpad(n::text, 7, '0') || 'K', 'city', n % 4 = 0, 'black', 'locked', noted - interval '5 hours', noted,
+              'Nørrebrogade 1, 2200 København N', 55.69, 12.55, '6187:1234', 55.69, 12.55, 'dk', false, false, false, true,
+              md5('claims-insurer-' || (case when n % 2 = 0 then 'a' else 'b' end))::uuid, 5000, true, noted, noted
+         from (select n, now() - random() * interval '730 days' as noted from generate_series(1, ${total}) n) s`,
+  );
+  await step(
+    `${total.toLocaleString('en')} claims in every state`,
+    `insert into insurance_claim (insurer_party_id, theft_report_id, bike_id, owner_party_id, status, ownership_transfer_agreed, created_at, updated_at)
+       select r.insurer_party_id, r.id, r.bike_id, r.reporter_party_id,
+              (array['received','in_review','approved','paid','rejected'])[1 + (row_number() over (order by r.id))::int % 5],
+              true, r.created_at, r.created_at
+         from theft_report r where r.insurer_party_id is not null`,
+  );
+  await db.query('commit');
+  await db.query('set session_replication_role = origin');
+  await step('vacuum, analyze', 'vacuum (analyze) identity, bike, bike_ownership, theft_report, insurance_claim, organisation');
+  log(`  loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function startApp({ serverMain, fromSource, webDir, url, port, dataDir }) {
+  const [command, args] = fromSource ? ['node', ['--import', 'tsx', 'src/server/main.ts']] : ['node', [serverMain]];
+  return spawnServer(
+    command,
+    args,
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      ...(webDir && existsSync(webDir) ? { WEB_DIR: webDir } : {}),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    },
+    '/api/health',
+    port,
+  );
+}
+
+async function logIn(base) {
+  const response = await fetch(`${base}/api/identities/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MEMBER_EMAIL, password: MEMBER_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`log-in answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).authentication_token;
+}
+
+function cannon(autocannon, base, token, paths, duration, connections) {
+  let i = 0;
+  return autocannon({
+    url: base,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          request.path = paths[i++ % paths.length];
+          return request;
+        },
+      },
+    ],
+  });
+}
+
+function verdictOf(r) {
+  if (r.total === 0) return '**OVER BUDGET** (no answer within the run)';
+  if (r.errors > 0) return `**OVER BUDGET** (${r.errors} requests timed out or failed)`;
+  if (r.non2xx > 0) return `not valid: ${r.non2xx} of ${r.total} answers were not 2xx`;
+  return r.p99 <= CLAIMS_P99_BUDGET_MS ? 'ok' : '**OVER BUDGET**';
+}
+
+const ms = (value) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`);
+
+function cases(insurer) {
+  const list = `/api/insurance/${insurer}/claims/`;
+  const days = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  return [
+    { label: 'first page, every claim', paths: [list] },
+    { label: 'first page of a state', paths: STATUSES.map((s) => `${list}?status=${s}`) },
+    { label: 'a month of arrivals', paths: [30, 90, 200, 400, 600].map((d) => `${list}?from=${days(d + 30)}&to=${days(d)}`) },
+    {
+      label: 'text: part of a frame number',
+      paths: Array.from({ length: 50 }, (_, k) => `${list}?q=${String(1000 + k * 37).padStart(7, '0')}`),
+    },
+    { label: "text: an owner's name, open claims", paths: ['Karen', 'Ole', 'Mette', 'Lars'].map((q) => `${list}?q=${q}&status=in_review`) },
+    { label: 'a deep page (offset 5 000)', paths: [`${list}?offset=5000`, `${list}?offset=4980`] },
+  ];
+}
+
+function markdown(results, { claims, duration, connections, server, elapsed }) {
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  const lines = [
+    `An insurer's claim list (GET /api/insurance/{insurerPartyId}/claims/, 20 a page with the total) at ${claims.toLocaleString('en')} claims of the insurer (and as many of another) on PostgreSQL, measured ${date} UTC on ${os.cpus().length} × ${cpu}, Node ${process.version}, server ${server}, one instance; autocannon with ${connections} connections, ${duration} s a case after a 3 s warm-up, signed in as one of the insurer's claims handlers. The last column is one connection for 3 s.`,
+    '',
+    '| case | requests/s | p50 | p99 | p99 budget | | one connection: p50 / p99 |',
+    '|---|---:|---:|---:|---:|---|---:|',
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.label} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ≤ ${CLAIMS_P99_BUDGET_MS} ms | ${verdictOf(r)} |`,
+    );
+  }
+  lines.push('', `The whole claims benchmark took ${Math.round(elapsed)} s (load, start, measure).`, '');
+  return lines.join('\n');
+}
+
+/** Runs the claims benchmark: { skipped } when there is no PostgreSQL, else { markdown, results, overBudget }. */
+export async function runClaimsBench(options = {}) {
+  const started = performance.now();
+  const { serverMain, fromSource, webDir, adminUrl } = benchSettings(options);
+  const claims = Number(process.env.BENCH_CLAIMS_COUNT ?? 10_000);
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const connections = Number(process.env.BENCH_CLAIMS_CONNECTIONS ?? 10);
+  const { default: pg } = await import('pg');
+
+  let admin;
+  try {
+    admin = await connect(pg, adminUrl);
+  } catch (error) {
+    return { skipped: `no PostgreSQL at ${new URL(adminUrl).host} (${error instanceof Error ? error.message : error})` };
+  }
+  const { rows: locked } = await admin.query('select pg_try_advisory_lock($1) as ok', [BENCH_LOCK_KEY]);
+  if (!locked[0].ok) {
+    await admin.end();
+    return { skipped: `another claims benchmark is running on ${new URL(adminUrl).host}` };
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${SCRATCH_DB}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bike-bench-claims-'));
+  const children = [];
+  try {
+    await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`);
+    await admin.query(`create database ${SCRATCH_DB}`);
+    const port = await freePort();
+    const appOptions = { serverMain, fromSource, webDir, url: url.toString(), port, dataDir };
+    log(`Claims: migrating ${SCRATCH_DB} (the app migrates at start) …`);
+    const migrating = await startApp(appOptions);
+    children.push(migrating);
+    await stopServer(migrating);
+    log(`Claims: loading ${claims.toLocaleString('en')} claims per insurer …`);
+    const { hash } = await import('@node-rs/argon2');
+    const db = await connect(pg, url.toString());
+    let insurer;
+    try {
+      await loadData(db, claims, await hash(MEMBER_PASSWORD));
+      insurer = (await db.query(`select md5('claims-insurer-a')::uuid as id`)).rows[0].id;
+    } finally {
+      await db.end();
+    }
+
+    log('Claims: starting the app …');
+    const app = await startApp(appOptions);
+    children.push(app);
+    const base = `http://127.0.0.1:${port}`;
+    const token = await logIn(base);
+    const { default: autocannon } = await import('autocannon');
+    const results = [];
+    for (const c of cases(insurer)) {
+      log(`Claims: ${c.label} …`);
+      await cannon(autocannon, base, token, c.paths, Math.min(3, duration), connections);
+      const load = os.loadavg()[0];
+      const r = await cannon(autocannon, base, token, c.paths, duration, connections);
+      const one = await cannon(autocannon, base, token, c.paths, Math.min(3, duration), 1);
+      const result = {
+        label: c.label,
+        load: Math.max(load, os.loadavg()[0]),
+        one: { p50: one.latency.p50, p99: one.latency.p99 },
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        total: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      };
+      results.push(result);
+      log(
+        `  ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}: ${verdictOf(result).replaceAll('**', '')}; one connection: p50 ${ms(one.latency.p50)}, p99 ${ms(one.latency.p99)}`,
+      );
+    }
+    const server = fromSource ? 'src/server/main.ts via tsx' : `node ${serverMain}`;
+    return {
+      results,
+      overBudget: results.some((r) => verdictOf(r).includes('OVER BUDGET')),
+      markdown: markdown(results, { claims, duration, connections, server, elapsed: (performance.now() - started) / 1000 }),
+    };
+  } finally {
+    for (const child of children) await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB === '1') log(`Claims: kept the database ${SCRATCH_DB} (BENCH_KEEP_DB=1)`);
+    else {
+      await admin
+        .query(`drop database if exists ${SCRATCH_DB} with (force)`)
+        .catch((error) => log(`Claims: could not drop ${SCRATCH_DB}: ${error}`));
+    }
+    await admin.end();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runClaimsBench()
+    .then((outcome) => {
+      if (outcome.skipped) log(`Claims benchmark skipped: ${outcome.skipped}`);
+      else {
+        log(`\n${outcome.markdown}`);
+        if (outcome.overBudget) log(`OVER BUDGET: a case's p99 is above ${CLAIMS_P99_BUDGET_MS} ms (see above).`);
+      }
+    })
+    .catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "insurance_claim_insurer_created_idx" ON "insurance_claim" USING btree ("insurer_party_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "theft_report_claim_search_trgm" ON "theft_report" USING gin (lower("frame_number" || ' ' || "first_name" || ' ' || "last_name") gin_trgm_ops);
