@@ -1,0 +1,262 @@
+import * as z from 'zod/mini';
+import { frameNumberSchema, isPastIsoDate, LOCK_TYPES, plateIdSchema } from './bikes.js';
+import { insurerSchema } from './theft.js';
+
+// Evidence an insurer can trust (issue 13): the owner's proof of possession of a bike
+// (/insurance/{insurerPartyId}/verify-bike-possession) and their answers to the insurer's lock test
+// (/insurance/{insurerPartyId}/lock-test-portal). The files are uploaded first as the bike's own pictures
+// and documents (the upload code and limits of those calls); these calls name them by id.
+
+// ---- §3 autofill from URL parameters, with the §5 normalisation of their names ----
+
+/** The §3 Insurance verification autofill's fields. */
+export const VERIFICATION_AUTOFILL_FIELDS = [
+  'email',
+  'first_name',
+  'last_name',
+  'street',
+  'city',
+  'zip',
+  'floor',
+  'side',
+  'door',
+  'mobile',
+  'policy_id',
+  'frame_number',
+] as const;
+export type VerificationAutofillField = (typeof VERIFICATION_AUTOFILL_FIELDS)[number];
+
+/** The §3 Lock-test autofill's fields. */
+export const LOCK_TEST_AUTOFILL_FIELDS = ['email', 'policy_id'] as const;
+export type LockTestAutofillField = (typeof LOCK_TEST_AUTOFILL_FIELDS)[number];
+
+/** §5: a parameter's name, lower case without underscores and hyphens → the field it fills. */
+const AUTOFILL_ALIASES: Readonly<Record<string, VerificationAutofillField>> = {
+  email: 'email',
+  policyid: 'policy_id',
+  policynumber: 'policy_id',
+  policyno: 'policy_id',
+  first: 'first_name',
+  firstname: 'first_name',
+  last: 'last_name',
+  lastname: 'last_name',
+  street: 'street',
+  streetname: 'street',
+  city: 'city',
+  cityname: 'city',
+  zip: 'zip',
+  zipcode: 'zip',
+  floor: 'floor',
+  side: 'side',
+  door: 'door',
+  mobile: 'mobile',
+  mobileno: 'mobile',
+  mobilenumber: 'mobile',
+  phone: 'mobile',
+  phoneno: 'mobile',
+  phonenumber: 'mobile',
+  framenumber: 'frame_number',
+};
+
+/** Longer values are not autofilled (nothing the forms take is longer). */
+const AUTOFILL_MAX_LENGTH = 200;
+
+/** The field a URL parameter's name fills (§5: case, underscores and hyphens ignored), or null for an unknown name. */
+export function autofillFieldOf(name: string): VerificationAutofillField | null {
+  return AUTOFILL_ALIASES[name.toLowerCase().replace(/[_-]/g, '')] ?? null;
+}
+
+/**
+ * The fields the URL parameters fill, of those `fields` allows: unknown names are ignored, values trimmed,
+ * blank or overlong ones ignored, and the first parameter naming a field wins.
+ */
+function autofill<F extends VerificationAutofillField>(
+  params: Iterable<readonly [string, string]>,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const filled: Partial<Record<F, string>> = {};
+  for (const [name, raw] of params) {
+    const field = autofillFieldOf(name);
+    const value = raw.trim();
+    if (!field || !(fields as readonly string[]).includes(field)) continue;
+    if (value === '' || value.length > AUTOFILL_MAX_LENGTH || filled[field as F] !== undefined) continue;
+    filled[field as F] = value;
+  }
+  return filled;
+}
+
+/** §3 Insurance verification autofill from a page's URL parameters (e.g. `new URLSearchParams(location.search)`). */
+export function verificationAutofill(params: Iterable<readonly [string, string]>): Partial<Record<VerificationAutofillField, string>> {
+  return autofill(params, VERIFICATION_AUTOFILL_FIELDS);
+}
+
+/** §3 Lock-test autofill (email, policyId) from a page's URL parameters. */
+export function lockTestAutofill(params: Iterable<readonly [string, string]>): Partial<Record<LockTestAutofillField, string>> {
+  return autofill(params, LOCK_TEST_AUTOFILL_FIELDS);
+}
+
+// ---- Shared parts ----
+
+const before = <T extends z.ZodMiniType>(fn: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(fn), schema);
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const text = (max: number) => z.string({ error: 'field_required' }).check(z.trim(), z.maxLength(max, { error: 'too_long' }));
+const requiredText = (max: number) => text(max).check(z.minLength(1, { error: 'field_required' }));
+const optionalText = (max: number) => z._default(before(blankToNull, z.nullable(text(max))), null);
+const id = z.string({ error: 'field_required' }).check(z.maxLength(64, { error: 'field_invalid' }));
+
+/** Submitted and waiting for review, approved, or rejected with a reason. */
+export const EVIDENCE_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
+
+/** The insured item's state of each kind of evidence (insured_item.possession_status, lock_status). */
+export const INSURED_ITEM_EVIDENCE_STATUSES = ['missing', ...EVIDENCE_STATUSES] as const;
+
+/** An insurer's decision (the lock test's reviewer, staff for possession): a rejection names its reason. */
+export const evidenceReviewSchema = z
+  .object({
+    decision: z.enum(['approved', 'rejected'], { error: 'field_invalid' }),
+    reason: optionalText(1000),
+  })
+  .check(
+    z.refine((v) => v.decision === 'approved' || (v.reason ?? '') !== '', {
+      error: 'field_required',
+      path: ['reason'],
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+export type EvidenceReview = z.infer<typeof evidenceReviewSchema>;
+
+/** The bike the evidence is about, as both sides see it. */
+const evidenceBikeSchema = z.object({
+  id: z.string(),
+  brand: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  /** As registered. */
+  frame_number: z.nullable(z.string()),
+});
+
+const imageSchema = z.object({ url: z.string(), thumbnail_url: z.string() });
+const fileSchema = z.object({ url: z.string(), file_name: z.string(), content_type: z.string() });
+
+// ---- Possession verification ----
+
+/** The owner's contact details (the §3 verification autofill's fields but the frame number). */
+export const possessionDetailsSchema = z.object({
+  email: requiredText(254).check(z.email({ error: 'email_invalid' })),
+  first_name: requiredText(80),
+  last_name: requiredText(80),
+  street: optionalText(120),
+  city: optionalText(80),
+  zip: optionalText(12),
+  floor: optionalText(20),
+  side: optionalText(20),
+  door: optionalText(20),
+  mobile: optionalText(30),
+  /** The insurer's policy number as the owner gave it (or the autofill brought it). */
+  policy_id: optionalText(64),
+});
+export type PossessionDetails = z.infer<typeof possessionDetailsSchema>;
+
+/** POST /insurance/{insurerPartyId}/possession-verifications/ */
+export const possessionVerificationInputSchema = z.object({
+  bike_id: id,
+  frame_number: frameNumberSchema,
+  plate_id: z._default(before(blankToNull, z.nullable(plateIdSchema)), null),
+  /** The bike's pictures of kind frame_number and plate, and its document of kind receipt, uploaded before. */
+  frame_number_picture_id: id,
+  plate_picture_id: z._default(before(blankToNull, z.nullable(id)), null),
+  receipt_document_id: id,
+  details: possessionDetailsSchema,
+});
+export type PossessionVerificationInput = z.infer<typeof possessionVerificationInputSchema>;
+
+export const possessionVerificationSchema = z.object({
+  id: z.string(),
+  insurer: insurerSchema,
+  bike: evidenceBikeSchema,
+  /** The insured item it counts for, when the bike is under one of the insurer's policies. */
+  insured_item_id: z.nullable(z.string()),
+  frame_number: z.string(),
+  plate_id: z.nullable(z.string()),
+  details: possessionDetailsSchema,
+  frame_number_picture: z.nullable(imageSchema),
+  plate_picture: z.nullable(imageSchema),
+  receipt: z.nullable(fileSchema),
+  status: z.enum(EVIDENCE_STATUSES),
+  rejection_reason: z.nullable(z.string()),
+  reviewed_at: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type PossessionVerification = z.infer<typeof possessionVerificationSchema>;
+
+export const possessionVerificationsAnswerSchema = z.object({
+  /** True when the caller is one of the insurer's members (they see the insurer's; an owner sees their own). */
+  as_insurer: z.boolean(),
+  items: z.array(possessionVerificationSchema),
+});
+export type PossessionVerificationsAnswer = z.infer<typeof possessionVerificationsAnswerSchema>;
+
+// ---- Lock test ----
+
+/** POST /insurance/{insurerPartyId}/lock-tests/ */
+export const lockTestInputSchema = z.object({
+  bike_id: id,
+  /** The policy (its id or the insurer's policy number): the lock-test autofill's policyId. */
+  policy_id: z._default(before(blankToNull, z.nullable(id)), null),
+  email: requiredText(254).check(z.email({ error: 'email_invalid' })),
+  lock_type: z.enum(LOCK_TYPES, { error: 'field_invalid' }),
+  brand: requiredText(80),
+  model: optionalText(80),
+  key_number: optionalText(40),
+  varefakta_number: optionalText(40),
+  certificate_date: z._default(
+    before(
+      blankToNull,
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'field_invalid' }),
+            z.refine((v) => isPastIsoDate(v), { error: 'certificate_date_future' }),
+          ),
+      ),
+    ),
+    null,
+  ),
+  frame_number_matches: z.boolean({ error: 'field_required' }),
+  stamped_by_dealer: z.boolean({ error: 'field_required' }),
+  /** The bike's document of kind lock_certificate, uploaded before. */
+  certificate_document_id: id,
+});
+export type LockTestInput = z.infer<typeof lockTestInputSchema>;
+
+export const lockTestSchema = z.object({
+  id: z.string(),
+  insurer: insurerSchema,
+  bike: z.nullable(evidenceBikeSchema),
+  /** The insurer's policy number, when the test is for a policy. */
+  policy_number: z.nullable(z.string()),
+  email: z.string(),
+  lock_type: z.string(),
+  brand: z.string(),
+  model: z.nullable(z.string()),
+  key_number: z.nullable(z.string()),
+  varefakta_number: z.nullable(z.string()),
+  certificate_date: z.nullable(z.string()),
+  frame_number_matches: z.boolean(),
+  stamped_by_dealer: z.boolean(),
+  certificate: z.nullable(fileSchema),
+  status: z.enum(EVIDENCE_STATUSES),
+  rejection_reason: z.nullable(z.string()),
+  reviewed_at: z.nullable(z.string()),
+  created_at: z.string(),
+  /** True for the insurer's members while it waits: they may approve or reject it. */
+  can_review: z.boolean(),
+});
+export type LockTest = z.infer<typeof lockTestSchema>;
+
+export const lockTestsAnswerSchema = z.object({
+  as_insurer: z.boolean(),
+  items: z.array(lockTestSchema),
+});
+export type LockTestsAnswer = z.infer<typeof lockTestsAnswerSchema>;
