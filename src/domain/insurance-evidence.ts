@@ -213,12 +213,10 @@ export const lockTestInputSchema = z.object({
     before(
       blankToNull,
       z.nullable(
-        z
-          .string()
-          .check(
-            z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'field_invalid' }),
-            z.refine((v) => isPastIsoDate(v), { error: 'certificate_date_future' }),
-          ),
+        z.string().check(
+          z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'field_invalid' }),
+          z.refine((v) => isPastIsoDate(v), { error: 'certificate_date_future' }),
+        ),
       ),
     ),
     null,

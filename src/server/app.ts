@@ -36,6 +36,8 @@ import { lazyRequestLogger } from './http/request-logger.js';
 import { COMPRESS_THRESHOLD, readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
+import { lockTestRoutes } from './insurance/lock-tests-routes.js';
+import { possessionRoutes } from './insurance/possession-routes.js';
 import { insuranceRoutes } from './insurance/routes.js';
 import { organisationRoutes } from './organisations/routes.js';
 import { ownershipRoutes } from './ownership/routes.js';
@@ -263,6 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(theftRoutes(ctx));
       await api.register(stolenMapRoutes(ctx));
       await api.register(insuranceRoutes(ctx));
+      await api.register(possessionRoutes(ctx));
+      await api.register(lockTestRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
