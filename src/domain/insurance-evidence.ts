@@ -157,6 +157,21 @@ export const possessionDetailsSchema = z.object({
 });
 export type PossessionDetails = z.infer<typeof possessionDetailsSchema>;
 
+/** The details as stored and answered (the input schema's trimming and defaults are no answer's business). */
+const possessionDetailsAnswerSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  street: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  floor: z.nullable(z.string()),
+  side: z.nullable(z.string()),
+  door: z.nullable(z.string()),
+  mobile: z.nullable(z.string()),
+  policy_id: z.nullable(z.string()),
+});
+
 /** POST /insurance/{insurerPartyId}/possession-verifications/ */
 export const possessionVerificationInputSchema = z.object({
   bike_id: id,
@@ -178,7 +193,7 @@ export const possessionVerificationSchema = z.object({
   insured_item_id: z.nullable(z.string()),
   frame_number: z.string(),
   plate_id: z.nullable(z.string()),
-  details: possessionDetailsSchema,
+  details: possessionDetailsAnswerSchema,
   frame_number_picture: z.nullable(imageSchema),
   plate_picture: z.nullable(imageSchema),
   receipt: z.nullable(fileSchema),
