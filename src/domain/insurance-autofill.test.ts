@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autofillFieldOf, evidenceReviewSchema, lockTestAutofill, verificationAutofill } from './insurance-evidence.js';
+import { autofillFieldOf, lockTestAutofill, verificationAutofill } from './insurance-autofill.js';
+import { evidenceReviewSchema } from './insurance-evidence.js';
 
 const params = (query: string) => new URLSearchParams(query);
 
