@@ -5,6 +5,7 @@ import { consents, identities, organisationMembers, organisations, parties } fro
 import { findIdentityByEmail } from '../identity/service.js';
 import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
+import { seedDemoInsuranceEvidence } from './demo-insurance-evidence.js';
 import { seedDemoStolenBikes } from './demo-stolen.js';
 
 export interface DemoAccount {
@@ -73,5 +74,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   // Bikes, plates, the voucher and their files (seed/demo-bikes.ts).
   await seedDemoBikes(ctx);
   await seedDemoStolenBikes(ctx);
+  await seedDemoInsuranceEvidence(ctx);
   return Object.values(accounts);
 }
