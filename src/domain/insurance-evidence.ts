@@ -20,8 +20,6 @@ const id = z.string({ error: 'field_required' }).check(z.maxLength(64, { error: 
 export const EVIDENCE_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
 
-/** The insured item's state of each kind of evidence (insured_item.possession_status, lock_status). */
-export const INSURED_ITEM_EVIDENCE_STATUSES = ['missing', ...EVIDENCE_STATUSES] as const;
 
 /** An insurer's decision (the lock test's reviewer, staff for possession): a rejection names its reason. */
 export const evidenceReviewSchema = z
