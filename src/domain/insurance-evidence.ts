@@ -20,7 +20,6 @@ const id = z.string({ error: 'field_required' }).check(z.maxLength(64, { error: 
 export const EVIDENCE_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
 
-
 /** An insurer's decision (the lock test's reviewer, staff for possession): a rejection names its reason. */
 export const evidenceReviewSchema = z
   .object({

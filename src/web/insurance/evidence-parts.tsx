@@ -5,6 +5,7 @@ import type { EvidenceStatus } from '../../domain/insurance-evidence';
 import { uploadDocument, uploadPicture } from '../bikes/bike-files-api';
 import { FilePicker } from '../bikes/file-picker';
 import { readApiError } from '../lib/errors';
+import '../bikes/bike.css';
 import './evidence.css';
 
 // What the possession and lock-test pages share: a file uploaded at once to the chosen bike (the bike's own

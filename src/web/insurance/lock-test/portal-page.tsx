@@ -36,7 +36,7 @@ export function LockTestPortalPage() {
     <div className="evidence-page">
       <PageTitle>{tests.data.as_insurer ? t('lock.insurerTitle') : t('lock.title')}</PageTitle>
       {!tests.data.as_insurer && <LockTestForm insurerPartyId={insurerPartyId} />}
-      <section aria-labelledby="lock-list">
+      <section className="evidence-mine" aria-labelledby="lock-list">
         <h2 id="lock-list">{tests.data.as_insurer ? t('lock.insurerListTitle') : t('lock.mineTitle')}</h2>
         <LockTestList insurerPartyId={insurerPartyId} items={tests.data.items} />
       </section>
