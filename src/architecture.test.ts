@@ -59,7 +59,7 @@ const WEB = {
     dev: [],
     events: [],
     identity: [],
-    insurance: ['public'],
+    insurance: ['public', 'bikes'],
     'insurance-signup': ['webshop'],
     maps: [],
     'my-bikes': ['bikes', 'ownership', 'theft', 'verification'],

@@ -122,6 +122,13 @@ export const ERROR_STATUS = {
   policy_bike_not_mine: 422, // an insured bike must be one the holder owns
   policy_acknowledgement_required: 422, // privacy and data share must be acknowledged
   policy_pre_registered: 400, // detail { pre_registered_policy, insurer_party_id }: claim it on the contents-signup page
+  // Evidence for an insurer (issue 13): possession verifications and lock tests (server/insurance/possession*, lock-tests*).
+  possession_verification_not_found: 404,
+  lock_test_not_found: 404,
+  evidence_pending: 409, // one submission of a kind per bike and insurer waits for review at a time
+  evidence_already_reviewed: 409,
+  evidence_frame_number_mismatch: 422, // the frame number given is not the bike's
+  certificate_date_future: 422,
   // The webshop (issue 12): an order is priced on the server (webshop/pricing.ts), a NAF number checked (§5).
   order_empty: 422,
   product_unknown: 422,

@@ -36,7 +36,9 @@ import { lazyRequestLogger } from './http/request-logger.js';
 import { COMPRESS_THRESHOLD, readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
+import { lockTestRoutes } from './insurance/lock-tests-routes.js';
 import { policyRoutes } from './insurance/policy-routes.js';
+import { possessionRoutes } from './insurance/possession-routes.js';
 import { purchaseRoutes } from './insurance/purchase-routes.js';
 import { insuranceRoutes } from './insurance/routes.js';
 import { organisationRoutes } from './organisations/routes.js';
@@ -267,6 +269,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(insuranceRoutes(ctx));
       await api.register(purchaseRoutes(ctx));
       await api.register(policyRoutes(ctx));
+      await api.register(possessionRoutes(ctx));
+      await api.register(lockTestRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { seedDemoData } from './seed/demo.js';
+import { backfillPerceptualHashes } from './shared/files/perceptual-hash.js';
 
 // Starts the server: reads the configuration, opens the database, listens, and shuts down cleanly.
 async function main() {
@@ -45,6 +46,11 @@ async function main() {
     }
   }
   await app.listen({ port: config.port, host: config.host });
+  // Pictures stored before they were hashed get their perceptual hash now, in the background.
+  backfillPerceptualHashes(app.appContext).then(
+    (n) => n > 0 && app.log.info(`perceptual hashes computed for ${n} older pictures`),
+    (err) => app.log.warn({ err }, 'perceptual hash backfill stopped'),
+  );
   app.log.info(`ready on ${config.publicUrl} (${database.kind}${config.embedded ? ', embedded mode' : ''})`);
 }
 

@@ -12,8 +12,15 @@ import { AppError } from '../http/errors.js';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The insurer, when the caller (the person, whoever they act as) is one of its members; else 404 or 403. */
-export async function insurerOfMember(db: Db, caller: Caller, insurerPartyId: string): Promise<Insurer> {
+/**
+ * The insurance company of the register with this party id (else 404 not_found, also for an id that is no UUID), and
+ * whether the caller (the person, whoever they act as) is one of its members.
+ */
+export async function insurerWithMembership(
+  db: Db,
+  caller: Caller,
+  insurerPartyId: string,
+): Promise<{ insurer: Insurer; member: boolean }> {
   const [row] = UUID.test(insurerPartyId)
     ? await db
         .select({ party_id: organisations.partyId, name: organisations.name, member: organisationMembers.identityPartyId })
@@ -26,6 +33,12 @@ export async function insurerOfMember(db: Db, caller: Caller, insurerPartyId: st
         .limit(1)
     : [];
   if (!row) throw new AppError('not_found');
-  if (!row.member) throw new AppError('forbidden');
-  return { party_id: row.party_id, name: row.name };
+  return { insurer: { party_id: row.party_id, name: row.name }, member: row.member !== null };
+}
+
+/** The insurer, when the caller (the person, whoever they act as) is one of its members; else 404 or 403. */
+export async function insurerOfMember(db: Db, caller: Caller, insurerPartyId: string): Promise<Insurer> {
+  const { insurer, member } = await insurerWithMembership(db, caller, insurerPartyId);
+  if (!member) throw new AppError('forbidden');
+  return insurer;
 }

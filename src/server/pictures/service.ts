@@ -9,6 +9,7 @@ import { AppError } from '../http/errors.js';
 import { bikeOfCaller } from '../shared/bike-access.js';
 import { isUuid } from '../shared/files/ids.js';
 import { detectFileType, encodePicture, PICTURE_TYPES } from '../shared/files/image.js';
+import { perceptualHash } from '../shared/files/perceptual-hash.js';
 import { publicPictureUrl, secondsLeft, signedPictureUrl, verifyFileSignature } from '../shared/files/signed-url.js';
 import { emptyTrashQuietly, trashKeys } from '../shared/files/trash.js';
 import type { Upload } from '../shared/files/upload.js';
@@ -107,6 +108,8 @@ export async function storePicture(
   prepare: (tx: Db) => Promise<string>,
 ): Promise<PictureRow> {
   const { full, thumb } = await encodePicture(input.body);
+  // From the thumbnail, as the backfill of older pictures does: the same picture hashes the same either way.
+  const hash = await perceptualHash(thumb.body);
   const id = randomUUID();
   const storageKey = `pictures/${input.bikeId}/${id}.${full.ext}`;
   const thumbnailKey = `pictures/${input.bikeId}/${id}-thumb.${thumb.ext}`;
@@ -128,6 +131,7 @@ export async function storePicture(
           width: full.width,
           height: full.height,
           size: full.body.length,
+          perceptualHash: hash,
         })
         .returning();
       if (!row) throw new Error('picture insert returned nothing');

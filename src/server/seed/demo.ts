@@ -6,6 +6,7 @@ import { findIdentityByEmail } from '../identity/service.js';
 import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
 import { seedDemoInsuranceClaims } from './demo-insurance-claims.js';
+import { seedDemoInsuranceEvidence } from './demo-insurance-evidence.js';
 import { seedDemoInsurancePolicies } from './demo-insurance-policies.js';
 import { seedDemoStolenBikes } from './demo-stolen.js';
 
@@ -77,5 +78,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   await seedDemoStolenBikes(ctx);
   await seedDemoInsurancePolicies(ctx);
   await seedDemoInsuranceClaims(ctx);
+  await seedDemoInsuranceEvidence(ctx);
   return Object.values(accounts);
 }

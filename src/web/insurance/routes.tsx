@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
 
-/** Children of /insurance (§2): the insurance company's admin area for its staff; the owner's insurances, policies and claims. */
+/** Children of /insurance (§2): the insurance company's admin area for its staff; the owner's insurances, policies, claims and evidence. */
 export const insuranceRoutes: RouteObject[] = [
   { path: 'self/admin/reports', element: lazyPage(() => import('./reports-page'), 'OwnClaimsPage') },
   { path: ':insurerPartyId/admin', element: lazyPage(() => import('./admin-page'), 'InsuranceAdminPage') },
@@ -23,5 +23,15 @@ export const insuranceRoutes: RouteObject[] = [
   {
     path: ':insurerPartyId/admin/policies/:policyId/bikes/:bikeId',
     element: lazyPage(() => import('./insured-bike-page'), 'InsuredBikePage'),
+  },
+  {
+    path: ':insurerPartyId/verify-bike-possession/intro',
+    element: lazyPage(() => import('./possession/intro-page'), 'PossessionIntroPage'),
+  },
+  { path: ':insurerPartyId/verify-bike-possession', element: lazyPage(() => import('./possession/possession-page'), 'PossessionPage') },
+  { path: ':insurerPartyId/lock-test-portal', element: lazyPage(() => import('./lock-test/portal-page'), 'LockTestPortalPage') },
+  {
+    path: ':insurerPartyId/lock-test-portal/:lockTestResponseId',
+    element: lazyPage(() => import('./lock-test/lock-test-page'), 'LockTestPage'),
   },
 ];
