@@ -27,5 +27,3 @@ export function canMoveClaim(from: ClaimStatus, to: ClaimStatus): boolean {
 /** Registered this few days or fewer before the theft: a fraud signal shown beside the claim. */
 export const RECENT_REGISTRATION_DAYS = 30;
 
-/** Two perceptual hashes (64 bits) this many bits apart or fewer are taken for the same picture. */
-export const PICTURE_HASH_MAX_DISTANCE = 6;
