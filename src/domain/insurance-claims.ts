@@ -26,4 +26,3 @@ export function canMoveClaim(from: ClaimStatus, to: ClaimStatus): boolean {
 
 /** Registered this few days or fewer before the theft: a fraud signal shown beside the claim. */
 export const RECENT_REGISTRATION_DAYS = 30;
-
