@@ -110,25 +110,49 @@ function filtered(base: SQL, query: ClaimsQuery): { where: SQL | undefined; text
  */
 export async function pageOfClaims(db: Db, base: SQL, query: ClaimsQuery): Promise<ClaimsAnswer> {
   const { where, text } = filtered(base, query);
-  const ids = () => {
-    const q = db.select({ id: insuranceClaims.id }).from(insuranceClaims);
-    return text ? q.innerJoin(theftReports, eq(theftReports.id, insuranceClaims.theftReportId)).where(and(where, text)) : q.where(where);
-  };
-  const counted = () => {
-    const q = db.select({ n: count() }).from(insuranceClaims);
-    return text ? q.innerJoin(theftReports, eq(theftReports.id, insuranceClaims.theftReportId)).where(and(where, text)) : q.where(where);
-  };
-  const [page, [total]] = await Promise.all([
-    ids().orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id)).limit(CLAIMS_PAGE_SIZE).offset(query.offset),
-    counted(),
-  ]);
+  let page: { id: string }[];
+  let total: number;
+  if (text) {
+    // A text filter reads the reports: once, with the total as a window count over the matches.
+    const rows = await db
+      .select({ id: insuranceClaims.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(insuranceClaims)
+      .innerJoin(theftReports, eq(theftReports.id, insuranceClaims.theftReportId))
+      .where(and(where, text))
+      .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
+      .limit(CLAIMS_PAGE_SIZE)
+      .offset(query.offset);
+    page = rows;
+    total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.offset > 0) {
+      const [counted] = await db
+        .select({ n: count() })
+        .from(insuranceClaims)
+        .innerJoin(theftReports, eq(theftReports.id, insuranceClaims.theftReportId))
+        .where(and(where, text));
+      total = counted?.n ?? 0;
+    }
+  } else {
+    // Without one, the page is a walk down the claims' index and the count an index-only scan, side by side.
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({ id: insuranceClaims.id })
+        .from(insuranceClaims)
+        .where(where)
+        .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
+        .limit(CLAIMS_PAGE_SIZE)
+        .offset(query.offset),
+      db.select({ n: count() }).from(insuranceClaims).where(where),
+    ]);
+    page = rows;
+    total = counted?.n ?? 0;
+  }
   const order = page.map((p) => p.id);
   const rows = order.length > 0 ? await claimsWith(db, inArray(insuranceClaims.id, order)) : [];
   rows.sort((a, b) => order.indexOf(a.claim.id) - order.indexOf(b.claim.id));
-  const n = total?.n ?? 0;
   return {
     items: rows.map(toClaimSummary),
-    total: n,
-    next_offset: query.offset + rows.length < n && rows.length > 0 ? query.offset + rows.length : null,
+    total,
+    next_offset: query.offset + rows.length < total && rows.length > 0 ? query.offset + rows.length : null,
   };
 }
