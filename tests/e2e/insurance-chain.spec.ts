@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import enClaims from '../../src/i18n/en/insurance.json' with { type: 'json' };
 import enEvidence from '../../src/i18n/en/insurance-evidence.json' with { type: 'json' };
-import enMyBikes from '../../src/i18n/en/my-bikes.json' with { type: 'json' };
 import enPolicy from '../../src/i18n/en/insurance-policy.json' with { type: 'json' };
+import enMyBikes from '../../src/i18n/en/my-bikes.json' with { type: 'json' };
 import enTheft from '../../src/i18n/en/theft.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
 import { downloadStart, ownerWithBike } from './support/ownership';
@@ -18,6 +19,7 @@ type Catalog = { [key: string]: string | Catalog };
 const EN: Record<string, Catalog> = {
   'insurance-policy': enPolicy,
   'insurance-evidence': enEvidence,
+  insurance: enClaims,
   'my-bikes': enMyBikes,
   theft: enTheft,
 };
@@ -119,6 +121,7 @@ test('one owner from onboarding to a paid claim: the bike’s registration ends 
   await page.getByRole('button', { name: en('insurance-policy:onboarding.finish') }).click();
 
   await expect(page).toHaveURL(/\/insurance\/[0-9a-f-]{36}\/policy\/[0-9a-f-]{36}\/hub\?welcome=1$/);
+  const hubUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: en('insurance-policy:hub.title') })).toBeVisible();
   await expect(page.getByText(en('insurance-policy:hub.welcomePlates_one', { count: 1 }))).toBeVisible();
   await expect(page.getByText(en('insurance-policy:hub.plates.ordered'))).toBeVisible();
@@ -157,10 +160,14 @@ test('one owner from onboarding to a paid claim: the bike’s registration ends 
   await expectNoAxeViolations(page);
 
   // The lock test, from the hub too.
-  await page.goBack();
-  await page.goBack();
+  await page.goto(hubUrl);
   await expect(page.getByRole('heading', { level: 1, name: en('insurance-policy:hub.title') })).toBeVisible();
-  await page.getByRole('listitem').filter({ hasText: 'Raleigh Chain' }).getByRole('link', { name: en('insurance-policy:hub.lockTest') }).click();
+  await expect(insured).toContainText(`${en('insurance-policy:hub.possession')}: ${en('insurance-policy:evidence.submitted')}`);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Raleigh Chain' })
+    .getByRole('link', { name: en('insurance-policy:hub.lockTest') })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: en('insurance-evidence:lock.title') })).toBeVisible();
   await expect(page.getByLabel(en('insurance-evidence:contact.email'))).toHaveValue(owner.email);
   await page.getByLabel(en('insurance-evidence:lock.lock_type')).selectOption({ label: 'Ring lock' });
@@ -228,7 +235,8 @@ test('one owner from onboarding to a paid claim: the bike’s registration ends 
   await expectSection(page, 'send-report');
   await expect(page.getByText('Demo Forsikring A/S')).toBeVisible();
   await page.getByLabel(en('theft:field.policeReportRequested')).check();
-  for (const key of ['send.ack.payout', 'send.ack.dataShare', 'send.ack.ownershipTransfer']) await page.getByLabel(en(`theft:${key}`)).check();
+  for (const key of ['send.ack.payout', 'send.ack.dataShare', 'send.ack.ownershipTransfer'])
+    await page.getByLabel(en(`theft:${key}`)).check();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: en('theft:send.submit') }).click();
   await expect(page.getByRole('heading', { level: 1, name: en('theft:confirmed.title') })).toBeVisible();
@@ -290,5 +298,10 @@ test('one owner from onboarding to a paid claim: the bike’s registration ends 
   await expect(page.getByText('Raleigh Chain')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshots(page, 'insurance-chain-my-bikes');
+  // Their claims page follows it to the end.
+  await page.goto('/insurance/self/admin/reports');
+  await expect(page.getByRole('heading', { level: 1, name: en('insurance:own.title') })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: frameNumber })).toContainText(en('insurance:claimStatus.paid'));
+  await expectNoAxeViolations(page);
   await context.close();
 });
