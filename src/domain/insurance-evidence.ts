@@ -110,8 +110,10 @@ export const possessionVerificationSchema = z.object({
   bike: evidenceBikeSchema,
   /** The insured item it counts for, when the bike is under one of the insurer's policies. */
   insured_item_id: z.nullable(z.string()),
+  /** As the owner gave them, to compare with the bike's registered frame number and its plates now. */
   frame_number: z.string(),
   plate_id: z.nullable(z.string()),
+  bike_plate_ids: z.array(z.string()),
   details: possessionDetailsAnswerSchema,
   frame_number_picture: z.nullable(imageSchema),
   plate_picture: z.nullable(imageSchema),

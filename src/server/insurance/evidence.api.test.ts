@@ -213,6 +213,7 @@ describe('proof of possession', () => {
       insured_item_id: itemId,
       frame_number: bike.frame_number?.toLowerCase(),
       plate_id: bike.bikekey_id,
+      bike_plate_ids: [bike.bikekey_id],
       status: 'submitted',
       rejection_reason: null,
       details: { email: 'anna@example.dk', policy_id: 'P-1001', floor: null },

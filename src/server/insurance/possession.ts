@@ -47,6 +47,9 @@ async function toAnswer(ctx: AppContext, row: Row, insurer: Insurer, bike: BikeR
     insured_item_id: row.insuredItemId,
     frame_number: row.frameNumber,
     plate_id: row.plateId,
+    bike_plate_ids: (await ctx.db.select({ id: plates.id }).from(plates).where(eq(plates.bikeId, bike.id)).orderBy(plates.id)).map(
+      (p) => p.id,
+    ),
     details: row.details as PossessionDetails,
     frame_number_picture: imageLinks(ctx, row.frameNumberPictureId),
     plate_picture: imageLinks(ctx, row.platePictureId),
