@@ -20,6 +20,16 @@ const id = z.string({ error: 'field_required' }).check(z.maxLength(64, { error: 
 export const EVIDENCE_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
 
+/** A list's page: newest first, 20 at a time, like the claims. */
+export const EVIDENCE_PAGE_SIZE = 20;
+
+/** GET …/possession-verifications/ and …/lock-tests/?status=&offset= */
+export const evidenceQuerySchema = z.object({
+  status: z.optional(z.enum(EVIDENCE_STATUSES, { error: 'field_invalid' })),
+  offset: z._default(z.coerce.number({ error: 'field_invalid' }).check(z.int(), z.minimum(0), z.maximum(100_000)), 0),
+});
+export type EvidenceQuery = z.infer<typeof evidenceQuerySchema>;
+
 /** An insurer's decision (the lock test's reviewer, staff for possession): a rejection names its reason. */
 export const evidenceReviewSchema = z
   .object({
@@ -100,8 +110,10 @@ export const possessionVerificationSchema = z.object({
   bike: evidenceBikeSchema,
   /** The insured item it counts for, when the bike is under one of the insurer's policies. */
   insured_item_id: z.nullable(z.string()),
+  /** As the owner gave them, to compare with the bike's registered frame number and its plates now. */
   frame_number: z.string(),
   plate_id: z.nullable(z.string()),
+  bike_plate_ids: z.array(z.string()),
   details: possessionDetailsAnswerSchema,
   frame_number_picture: z.nullable(imageSchema),
   plate_picture: z.nullable(imageSchema),
@@ -117,6 +129,9 @@ export const possessionVerificationsAnswerSchema = z.object({
   /** True when the caller is one of the insurer's members (they see the insurer's; an owner sees their own). */
   as_insurer: z.boolean(),
   items: z.array(possessionVerificationSchema),
+  /** How many the filter matches, and where the next page starts (null on the last). */
+  total: z.number(),
+  next_offset: z.nullable(z.number()),
 });
 export type PossessionVerificationsAnswer = z.infer<typeof possessionVerificationsAnswerSchema>;
 
@@ -180,5 +195,7 @@ export type LockTest = z.infer<typeof lockTestSchema>;
 export const lockTestsAnswerSchema = z.object({
   as_insurer: z.boolean(),
   items: z.array(lockTestSchema),
+  total: z.number(),
+  next_offset: z.nullable(z.number()),
 });
 export type LockTestsAnswer = z.infer<typeof lockTestsAnswerSchema>;

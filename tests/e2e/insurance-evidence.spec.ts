@@ -6,7 +6,8 @@ import { screenshots } from './support/screenshots';
 import { apiLogin, DEMO, loginAs, tokenClaims } from './support/session';
 
 // Evidence for an insurer (issue 13): the owner opens verify-bike-possession with the insurer's autofill in the URL,
-// sees it filled in, uploads the three files and sends them; answers the lock test; the insurer's member approves it.
+// sees it filled in, uploads the three files and sends them; answers the lock test; the insurer's member finds the proof
+// in the company's list and opens it, finds the lock test in its list and approves it.
 
 const picture = async (colour: string) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
@@ -106,6 +107,38 @@ test('an owner proves possession and answers a lock test; the insurer approves t
   const insurerContext = await browser.newContext();
   const insurerPage = await insurerContext.newPage();
   await loginAs(insurerPage, request, DEMO.insurer.email, DEMO.insurer.password);
+
+  // From the insurer's home to the proofs of possession: the owner's, newest first, opened read-only.
+  await insurerPage.goto(`/insurance/${insurerId}/admin`);
+  await insurerPage.getByRole('link', { name: 'Alle bevis for besiddelse' }).click();
+  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Bevis for besiddelse' })).toBeVisible();
+  const proofs = insurerPage.getByRole('region', { name: 'Bevis for besiddelse' });
+  await expect(proofs.getByRole('listitem').first()).toContainText('Karen Hansen');
+  await insurerPage.getByLabel('Status').selectOption({ label: 'Godkendt' });
+  await expect(insurerPage).toHaveURL(/\?status=approved$/);
+  await expect(proofs.getByRole('link', { name: `Kildemoes Logic · ${frameNumber}` })).toHaveCount(0);
+  await insurerPage.getByLabel('Status').selectOption({ label: 'Venter på gennemgang' });
+  await expectNoAxeViolations(insurerPage);
+  await screenshots(insurerPage, 'evidence-possession-insurer-list');
+  await proofs.getByRole('link', { name: `Kildemoes Logic · ${frameNumber}` }).click();
+  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Bevis for besiddelse' })).toBeVisible();
+  await expect(insurerPage.getByText('Karen Hansen')).toBeVisible();
+  await expect(insurerPage.getByText('Stemmer med registret').first()).toBeVisible();
+  await expect(insurerPage.getByRole('img', { name: 'Billede af stelnummeret' })).toBeVisible();
+  await expect(insurerPage.getByRole('img', { name: 'Billede af skiltet' })).toBeVisible();
+  await expect(insurerPage.getByRole('link', { name: 'Hent kvitteringen (kvittering.pdf)' })).toBeVisible();
+  await expectNoAxeViolations(insurerPage);
+  await screenshots(insurerPage, 'evidence-possession-insurer-detail');
+
+  // The lock tests' list leads to the review page.
+  await insurerPage.goto(`/insurance/${insurerId}/admin`);
+  await insurerPage.getByRole('link', { name: 'Alle låsetests' }).click();
+  await insurerPage
+    .getByRole('region', { name: 'Låsetests' })
+    .getByRole('link', { name: `Ringlås · Abus · Kildemoes Logic · ${frameNumber}` })
+    .click();
+  await expect(insurerPage).toHaveURL(new RegExp(`${lockTestUrl}$`));
+
   await insurerPage.goto(`/insurance/${insurerId}/lock-test-portal`);
   await expect(insurerPage.getByRole('heading', { level: 1, name: 'Låsetests' })).toBeVisible();
   const waiting = insurerPage.getByRole('region', { name: 'Låsetests besvaret af jeres kunder' });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, mailsTo } from '../../../tests/support/mail.js';
 import { authed, type SignedUpUser } from '../../../tests/support/test-app.js';
 import { api, giveCredits, makePlates } from '../bikes/bike-test-factory.js';
-import { identities, insurancePolicies, insuredItems, organisationMembers, pictures } from '../db/schema.js';
+import {
+  identities,
+  insurancePolicies,
+  insuredItems,
+  lockTestResponses,
+  organisationMembers,
+  pictures,
+  possessionVerifications,
+} from '../db/schema.js';
 import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
 import { MINIMAL_PDF, multipart, type Part, png } from '../pictures/test-factory.js';
 import { backfillPerceptualHashes, bikesWithSimilarPictures } from '../shared/files/perceptual-hash.js';
@@ -205,6 +213,7 @@ describe('proof of possession', () => {
       insured_item_id: itemId,
       frame_number: bike.frame_number?.toLowerCase(),
       plate_id: bike.bikekey_id,
+      bike_plate_ids: [bike.bikekey_id],
       status: 'submitted',
       rejection_reason: null,
       details: { email: 'anna@example.dk', policy_id: 'P-1001', floor: null },
@@ -358,7 +367,7 @@ describe('lock tests', () => {
     expect((await call(null, 'GET', one)).statusCode).toBe(401);
     const list = await call(memberA, 'GET', `${path(insurerA)}?status=submitted`);
     expect(list.json()).toMatchObject({ as_insurer: true, items: [{ id: created.id }] });
-    expect((await call(otherOwner, 'GET', path(insurerA))).json()).toEqual({ as_insurer: false, items: [] });
+    expect((await call(otherOwner, 'GET', path(insurerA))).json()).toEqual({ as_insurer: false, items: [], total: 0, next_offset: null });
     expect((await call(owner, 'GET', path(insurerA))).json().items).toHaveLength(1);
   });
 
@@ -425,4 +434,97 @@ describe('the same picture on another bike (perceptual hash)', () => {
     const [after] = await o.t.database.db.select().from(pictures).where(eq(pictures.id, id));
     expect(after?.perceptualHash).toBe(stored?.perceptualHash);
   });
+});
+
+describe('paging the lists', () => {
+  // A third insurer with 23 of each kind: 21 from the owner (3 approved), 2 from another owner; one a minute apart.
+  let insurerC: string;
+  let memberC: SignedUpUser;
+  const newest = (i: number) => new Date(Date.UTC(2026, 0, 1, 12, i));
+
+  beforeAll(async () => {
+    insurerC = await makeOrganisation(o.t, 'Gamma Forsikring');
+    memberC = await memberOf(insurerC);
+    const otherBike = await o.bike(otherOwner);
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      mine: i < 21,
+      status: (i < 3 ? 'approved' : 'submitted') as 'approved' | 'submitted',
+      createdAt: newest(i),
+    }));
+    await o.t.database.db.insert(possessionVerifications).values(
+      rows.map((r) => ({
+        insurerPartyId: insurerC,
+        bikeId: r.mine ? bike.id : otherBike.id,
+        ownerPartyId: r.mine ? owner.partyId : otherOwner.partyId,
+        frameNumber: 'WBK-1',
+        details: {
+          email: 'a@example.dk',
+          first_name: 'A',
+          last_name: 'B',
+          ...{ street: null, city: null, zip: null, floor: null, side: null, door: null, mobile: null, policy_id: null },
+        },
+        status: r.status,
+        createdAt: r.createdAt,
+      })),
+    );
+    await o.t.database.db.insert(lockTestResponses).values(
+      rows.map((r) => ({
+        insurerPartyId: insurerC,
+        bikeId: r.mine ? bike.id : otherBike.id,
+        ownerPartyId: r.mine ? owner.partyId : otherOwner.partyId,
+        email: 'a@example.dk',
+        lockType: 'ring',
+        brand: 'Abus',
+        frameNumberMatches: true,
+        stampedByDealer: true,
+        status: r.status,
+        createdAt: r.createdAt,
+      })),
+    );
+  });
+
+  for (const kind of ['possession-verifications', 'lock-tests']) {
+    const path = (query: string) => `/api/insurance/${insurerC}/${kind}/${query}`;
+    const page = async (user: SignedUpUser, query: string) => {
+      const res = await call(user, 'GET', path(query));
+      expect(res.statusCode, res.body).toBe(200);
+      const { items, total, next_offset } = res.json();
+      return { created: items.map((i: { created_at: string }) => i.created_at), total, next_offset };
+    };
+
+    it(`${kind}: 20 a page, newest first, with the total and the next page’s offset`, async () => {
+      const first = await page(memberC, '');
+      expect(first).toMatchObject({ total: 23, next_offset: 20 });
+      expect(first.created).toHaveLength(20);
+      expect(first.created[0]).toBe(newest(22).toISOString());
+      const second = await page(memberC, '?offset=20');
+      expect(second).toEqual({
+        created: [newest(2), newest(1), newest(0)].map((d) => d.toISOString()),
+        total: 23,
+        next_offset: null,
+      });
+      expect(await page(memberC, '?offset=40')).toEqual({ created: [], total: 23, next_offset: null });
+    });
+
+    it(`${kind}: the status filter and the owner’s own are counted on the server`, async () => {
+      expect(await page(memberC, '?status=approved')).toMatchObject({ total: 3, next_offset: null });
+      expect(await page(memberC, '?status=submitted')).toMatchObject({ total: 20, next_offset: null });
+      expect(await page(owner, '')).toMatchObject({ total: 21, next_offset: 20 });
+      expect(await page(owner, '?offset=15&status=submitted')).toEqual({
+        created: [newest(5), newest(4), newest(3)].map((d) => d.toISOString()),
+        total: 18,
+        next_offset: null,
+      });
+      expect(await page(otherOwner, '')).toMatchObject({ total: 2, next_offset: null });
+      for (const user of [memberA, staff]) expect(await page(user, '')).toEqual({ created: [], total: 0, next_offset: null });
+    });
+
+    it(`${kind}: a bad offset answers 422`, async () => {
+      for (const offset of ['-1', 'abc', '1.5', '100001']) {
+        const res = await call(memberC, 'GET', path(`?offset=${offset}`));
+        expect(res.statusCode, offset).toBe(422);
+        expect(res.json()).toMatchObject({ detail: [{ loc: ['querystring', 'offset'], type: 'field_invalid' }] });
+      }
+    });
+  }
 });

@@ -24,6 +24,11 @@ export function evidenceBike(bike: Pick<BikeRow, 'id' | 'brandId' | 'brandName' 
   return { id: bike.id, brand: brandNameOf(bike), model: bike.model, frame_number: bike.frameNumber };
 }
 
+/** Where the page after this one starts: null on the last page (or past the end). */
+export function nextOffset(offset: number, pageLength: number, total: number): number | null {
+  return pageLength > 0 && offset + pageLength < total ? offset + pageLength : null;
+}
+
 /** A picture of the bike's current ownership, of this kind; else 422 on the field that named it. */
 export async function pictureOfBike(db: Db, bikeId: string, pictureId: string, kind: 'frame_number' | 'plate', field: string) {
   const [row] = isId(pictureId)

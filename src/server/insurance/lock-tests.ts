@@ -1,5 +1,12 @@
-import { and, desc, eq, ne, or, type SQL } from 'drizzle-orm';
-import type { EvidenceReview, EvidenceStatus, LockTest, LockTestInput, LockTestsAnswer } from '../../domain/insurance-evidence.js';
+import { and, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
+import {
+  EVIDENCE_PAGE_SIZE,
+  type EvidenceQuery,
+  type EvidenceReview,
+  type LockTest,
+  type LockTestInput,
+  type LockTestsAnswer,
+} from '../../domain/insurance-evidence.js';
 import type { Insurer } from '../../domain/theft.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -7,15 +14,23 @@ import { bikes, insurancePolicies, insuredItems, lockTestResponses } from '../db
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { bikeOfCaller } from '../shared/bike-access.js';
-import { documentInfo, documentOfBike, evidenceBike, fileLink, insuredItemOf, isId, lockBike, queueOutcomeMail } from './evidence.js';
+import {
+  documentInfo,
+  documentOfBike,
+  evidenceBike,
+  fileLink,
+  insuredItemOf,
+  isId,
+  lockBike,
+  nextOffset,
+  queueOutcomeMail,
+} from './evidence.js';
 import { insurerWithMembership } from './service.js';
 
 // The insurer's lock test (/insurance/{insurerPartyId}/lock-test-portal): the owner answers it for a bike (the lock's
 // type, brand, model, key number, Varefakta number, certificate date, whether the certificate names the frame number
 // and was stamped by the dealer, and the certificate itself); the insurer's members see the answers and approve or
 // reject them with a reason. The insured item's lock_status follows; the owner is told by mail.
-
-const LIST_LIMIT = 100;
 
 type Row = typeof lockTestResponses.$inferSelect;
 type BikeRow = typeof bikes.$inferSelect;
@@ -150,21 +165,29 @@ async function readLockTestAs(ctx: AppContext, insurer: Insurer, member: boolean
   return toAnswer(ctx, row.test, insurer, row.bike, row.policyNumber, member);
 }
 
-/** GET /insurance/{insurerPartyId}/lock-tests/?status= */
+/** GET /insurance/{insurerPartyId}/lock-tests/?status=&offset=: a page, newest first, and the total. */
 export async function listLockTests(
   ctx: AppContext,
   caller: Caller,
   insurerPartyId: string,
-  status: EvidenceStatus | undefined,
+  query: EvidenceQuery,
 ): Promise<LockTestsAnswer> {
   const { insurer, member } = await insurerWithMembership(ctx.db, caller, insurerPartyId);
-  const rows = await withBikeAndPolicy(ctx.db)
-    .where(and(visibleTo(caller, insurer.party_id, member), status ? eq(lockTestResponses.status, status) : undefined))
-    .orderBy(desc(lockTestResponses.createdAt), desc(lockTestResponses.id))
-    .limit(LIST_LIMIT);
+  const where = and(visibleTo(caller, insurer.party_id, member), query.status ? eq(lockTestResponses.status, query.status) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    withBikeAndPolicy(ctx.db)
+      .where(where)
+      .orderBy(desc(lockTestResponses.createdAt), desc(lockTestResponses.id))
+      .limit(EVIDENCE_PAGE_SIZE)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(lockTestResponses).where(where),
+  ]);
+  const total = counted?.n ?? 0;
   return {
     as_insurer: member,
     items: await Promise.all(rows.map((r) => toAnswer(ctx, r.test, insurer, r.bike, r.policyNumber, member))),
+    total,
+    next_offset: nextOffset(query.offset, rows.length, total),
   };
 }
 

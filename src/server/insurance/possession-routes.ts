@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
-  EVIDENCE_STATUSES,
+  evidenceQuerySchema,
   possessionVerificationInputSchema,
   possessionVerificationSchema,
   possessionVerificationsAnswerSchema,
@@ -48,14 +48,14 @@ export function possessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'Proofs of possession for an insurer, newest first (at most 100), optionally of one status',
-          description: access,
+          summary: 'Proofs of possession for an insurer, newest first, 20 a page, optionally of one status',
+          description: `${access} Page with ?offset= (next_offset, null on the last page; total: how many the filter matches).`,
           params: z.object({ insurerPartyId: id }),
-          querystring: z.object({ status: z.optional(z.enum(EVIDENCE_STATUSES, { error: 'field_invalid' })) }),
+          querystring: evidenceQuerySchema,
           response: { 200: possessionVerificationsAnswerSchema },
         },
       },
-      async (request) => listPossessionVerifications(ctx, callerOf(request), request.params.insurerPartyId, request.query.status),
+      async (request) => listPossessionVerifications(ctx, callerOf(request), request.params.insurerPartyId, request.query),
     );
 
     app.get(

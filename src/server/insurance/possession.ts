@@ -1,12 +1,13 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { normaliseFrameNumber } from '../../domain/bikes/frame-number.js';
-import type {
-  EvidenceReview,
-  EvidenceStatus,
-  PossessionDetails,
-  PossessionVerification,
-  PossessionVerificationInput,
-  PossessionVerificationsAnswer,
+import {
+  EVIDENCE_PAGE_SIZE,
+  type EvidenceQuery,
+  type EvidenceReview,
+  type PossessionDetails,
+  type PossessionVerification,
+  type PossessionVerificationInput,
+  type PossessionVerificationsAnswer,
 } from '../../domain/insurance-evidence.js';
 import type { Insurer } from '../../domain/theft.js';
 import type { AppContext } from '../context.js';
@@ -24,6 +25,7 @@ import {
   insurerById,
   isId,
   lockBike,
+  nextOffset,
   pictureOfBike,
   queueOutcomeMail,
 } from './evidence.js';
@@ -33,9 +35,6 @@ import { insurerWithMembership } from './service.js';
 // bike, its frame number and plate, a picture of each and the receipt; staff review it (the backoffice's queue,
 // a later issue, calls reviewPossessionVerification). The insurer's members see their company's, the owner their
 // own; anyone else gets 404. The insured item's possession_status follows the submission and the review.
-
-/** The most a list answers (newest first); an insurer's home shows the waiting ones. */
-const LIST_LIMIT = 100;
 
 type Row = typeof possessionVerifications.$inferSelect;
 type BikeRow = typeof bikes.$inferSelect;
@@ -48,6 +47,9 @@ async function toAnswer(ctx: AppContext, row: Row, insurer: Insurer, bike: BikeR
     insured_item_id: row.insuredItemId,
     frame_number: row.frameNumber,
     plate_id: row.plateId,
+    bike_plate_ids: (await ctx.db.select({ id: plates.id }).from(plates).where(eq(plates.bikeId, bike.id)).orderBy(plates.id)).map(
+      (p) => p.id,
+    ),
     details: row.details as PossessionDetails,
     frame_number_picture: imageLinks(ctx, row.frameNumberPictureId),
     plate_picture: imageLinks(ctx, row.platePictureId),
@@ -136,22 +138,36 @@ export async function createPossessionVerification(
   return toAnswer(ctx, row, insurer, bike);
 }
 
-/** GET /insurance/{insurerPartyId}/possession-verifications/?status= */
+/** GET /insurance/{insurerPartyId}/possession-verifications/?status=&offset=: a page, newest first, and the total. */
 export async function listPossessionVerifications(
   ctx: AppContext,
   caller: Caller,
   insurerPartyId: string,
-  status: EvidenceStatus | undefined,
+  query: EvidenceQuery,
 ): Promise<PossessionVerificationsAnswer> {
   const { insurer, member } = await insurerWithMembership(ctx.db, caller, insurerPartyId);
-  const rows = await ctx.db
-    .select({ verification: possessionVerifications, bike: bikes })
-    .from(possessionVerifications)
-    .innerJoin(bikes, eq(bikes.id, possessionVerifications.bikeId))
-    .where(and(visibleTo(caller, insurer.party_id, member), status ? eq(possessionVerifications.status, status) : undefined))
-    .orderBy(desc(possessionVerifications.createdAt), desc(possessionVerifications.id))
-    .limit(LIST_LIMIT);
-  return { as_insurer: member, items: await Promise.all(rows.map((r) => toAnswer(ctx, r.verification, insurer, r.bike))) };
+  const where = and(
+    visibleTo(caller, insurer.party_id, member),
+    query.status ? eq(possessionVerifications.status, query.status) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({ verification: possessionVerifications, bike: bikes })
+      .from(possessionVerifications)
+      .innerJoin(bikes, eq(bikes.id, possessionVerifications.bikeId))
+      .where(where)
+      .orderBy(desc(possessionVerifications.createdAt), desc(possessionVerifications.id))
+      .limit(EVIDENCE_PAGE_SIZE)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(possessionVerifications).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return {
+    as_insurer: member,
+    items: await Promise.all(rows.map((r) => toAnswer(ctx, r.verification, insurer, r.bike))),
+    total,
+    next_offset: nextOffset(query.offset, rows.length, total),
+  };
 }
 
 /** GET /insurance/{insurerPartyId}/possession-verifications/{verificationId} */

@@ -4,7 +4,7 @@ import { CLAIM_STATUSES } from '../../domain/insurance-claims';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
-import { claimsPath, refusal } from './gate';
+import { adminPath, claimsPath, refusal } from './gate';
 import { useInsurerOverview } from './insurance-api';
 import './insurance.css';
 
@@ -13,7 +13,7 @@ import './insurance.css';
  * link to the list filtered on it), the possession checks and lock tests waiting, and the policies.
  */
 export function InsuranceAdminPage() {
-  const { t } = useTranslation('insurance');
+  const { t } = useTranslation(['insurance', 'insurance-evidence']);
   const { insurerPartyId = '' } = useParams();
   const overview = useInsurerOverview(insurerPartyId);
 
@@ -49,15 +49,23 @@ export function InsuranceAdminPage() {
         <h2 id="insurance-checks-title">{t('admin.checksTitle')}</h2>
         <ul className="insurance-counts">
           <li>
-            <span className="insurance-count">{o.pending_possession_checks}</span> {t('admin.possessionChecks')}
+            <Link to={`${adminPath(insurerPartyId)}/possession?status=submitted`}>
+              <span className="insurance-count">{o.pending_possession_checks}</span> {t('admin.possessionChecks')}
+            </Link>
           </li>
           <li>
-            <span className="insurance-count">{o.pending_lock_tests}</span> {t('admin.lockTests')}
+            <Link to={`${adminPath(insurerPartyId)}/lock-tests?status=submitted`}>
+              <span className="insurance-count">{o.pending_lock_tests}</span> {t('admin.lockTests')}
+            </Link>
           </li>
           <li>
             <span className="insurance-count">{o.policies}</span> {t('admin.policies')}
           </li>
         </ul>
+        <p className="actions">
+          <Link to={`${adminPath(insurerPartyId)}/possession`}>{t('insurance-evidence:adminLinks.possession')}</Link>
+          <Link to={`${adminPath(insurerPartyId)}/lock-tests`}>{t('insurance-evidence:adminLinks.lockTests')}</Link>
+        </p>
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   EvidenceReview,
+  EvidenceStatus,
   LockTest,
   LockTestInput,
   LockTestsAnswer,
@@ -27,7 +28,42 @@ const evidenceKeys = {
   possession: (who: string, insurer: string) => ['insurance-evidence', who, insurer, 'possession'] as const,
   lockTests: (who: string, insurer: string) => ['insurance-evidence', who, insurer, 'lock-tests'] as const,
   lockTest: (who: string, insurer: string, id: string) => ['insurance-evidence', who, insurer, 'lock-tests', id] as const,
+  pages: (who: string, insurer: string, kind: EvidenceKind, status: EvidenceStatus | undefined) =>
+    ['insurance-evidence', who, insurer, kind, 'pages', status ?? 'all'] as const,
+  verification: (who: string, insurer: string, id: string) => ['insurance-evidence', who, insurer, 'possession', id] as const,
 };
+
+/** The two lists, by their address under /insurance/{id}/. */
+export type EvidenceKind = 'possession-verifications' | 'lock-tests';
+type PageOf<K extends EvidenceKind> = K extends 'lock-tests' ? LockTestsAnswer : PossessionVerificationsAnswer;
+
+/** A list a page at a time (20, newest first), filtered by status on the server: the insurer's list pages. */
+export function useEvidencePages<K extends EvidenceKind>(insurerPartyId: string, kind: K, status: EvidenceStatus | undefined) {
+  const who = useWho();
+  return useInfiniteQuery({
+    queryKey: evidenceKeys.pages(who, insurerPartyId, kind, status),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams();
+      if (status) params.set('status', status);
+      if (pageParam) params.set('offset', String(pageParam));
+      const query = params.toString();
+      return api<PageOf<K>>(`${base(insurerPartyId)}/${kind}/${query ? `?${query}` : ''}`, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (page) => page.next_offset,
+    enabled: who !== '' && insurerPartyId !== '',
+  });
+}
+
+export function usePossessionVerification(insurerPartyId: string, verificationId: string) {
+  const who = useWho();
+  return useQuery({
+    queryKey: evidenceKeys.verification(who, insurerPartyId, verificationId),
+    queryFn: ({ signal }) =>
+      api<PossessionVerification>(`${base(insurerPartyId)}/possession-verifications/${encodeURIComponent(verificationId)}`, { signal }),
+    enabled: who !== '' && insurerPartyId !== '' && verificationId !== '',
+  });
+}
 
 export function usePossessionVerifications(insurerPartyId: string) {
   const who = useWho();

@@ -14,7 +14,7 @@ export function errorCode(error: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-function Refused() {
+export function Refused() {
   const { t } = useTranslation('insurance');
   return (
     <FormCard>

@@ -29,6 +29,13 @@ export const insuranceRoutes: RouteObject[] = [
     element: lazyPage(() => import('./possession/intro-page'), 'PossessionIntroPage'),
   },
   { path: ':insurerPartyId/verify-bike-possession', element: lazyPage(() => import('./possession/possession-page'), 'PossessionPage') },
+  // The insurer's lists of the owners' evidence (insurance/evidence-admin-pages).
+  { path: ':insurerPartyId/admin/possession', element: lazyPage(() => import('./evidence-admin-pages'), 'PossessionListPage') },
+  {
+    path: ':insurerPartyId/admin/possession/:verificationId',
+    element: lazyPage(() => import('./evidence-admin-pages'), 'PossessionDetailPage'),
+  },
+  { path: ':insurerPartyId/admin/lock-tests', element: lazyPage(() => import('./evidence-admin-pages'), 'LockTestListPage') },
   { path: ':insurerPartyId/lock-test-portal', element: lazyPage(() => import('./lock-test/portal-page'), 'LockTestPortalPage') },
   {
     path: ':insurerPartyId/lock-test-portal/:lockTestResponseId',
