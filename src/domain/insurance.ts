@@ -121,9 +121,17 @@ export const claimDossierSchema = z.extend(claimSummarySchema, {
       possession_status: z.enum(EVIDENCE_STATUSES),
       /** The owner's lock test for this insurer. */
       lock_test_status: z.enum(EVIDENCE_STATUSES),
-      /** Receipts and lock certificates (documents of the bike), and receipt pictures. */
+      /**
+       * Receipts and lock certificates (documents of the bike, the proof of possession's receipt and the lock test's
+       * certificate among them), and receipt pictures; each opens on its short-lived signed address (url).
+       */
       documents: z.array(
-        z.object({ kind: z.enum(['receipt', 'lock_certificate', 'receipt_picture']), name: z.string(), added_at: z.string() }),
+        z.object({
+          kind: z.enum(['receipt', 'lock_certificate', 'receipt_picture']),
+          name: z.string(),
+          added_at: z.string(),
+          url: z.string(),
+        }),
       ),
       ownerships: z.array(
         z.object({

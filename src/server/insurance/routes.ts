@@ -80,7 +80,7 @@ export function insuranceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'A claim’s dossier: the report, the bike’s evidence, its owners, earlier reports, fraud signals, steps',
-          description: `${access} Another insurer’s claim: 404 claim_not_found. Never the personal ID number.`,
+          description: `${access} Another insurer’s claim: 404 claim_not_found. Never the personal ID number. The bike’s receipts, lock certificates and receipt pictures come with short-lived signed addresses (url) to open them.`,
           params: claimParams,
           response: { 200: claimDossierSchema },
         },

@@ -121,8 +121,13 @@ function Dossier({ insurerPartyId, claim }: { insurerPartyId: string; claim: Cla
             bike && bike.documents.length > 0 ? (
               <ul key="docs" className="insurance-plain">
                 {bike.documents.map((d) => (
-                  <li key={`${d.kind}-${d.added_at}`}>
-                    {t(`document.${d.kind}`)} {d.name && `· ${d.name}`} · {date(d.added_at)}
+                  <li key={d.url}>
+                    {/* A signed address: a document downloads, a receipt picture opens beside the dossier. */}
+                    <a href={d.url} target="_blank" rel="noreferrer">
+                      {t(`document.${d.kind}`)}
+                      {d.name && ` · ${d.name}`}
+                    </a>{' '}
+                    · {date(d.added_at)}
                   </li>
                 ))}
               </ul>
