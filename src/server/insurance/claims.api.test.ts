@@ -371,6 +371,17 @@ describe('GET /api/insurance/self/claims/', () => {
     });
     for (const user of [await o.user(), memberB, staff]) expect((await get(user, '/insurance/self/claims/')).json().total).toBe(0);
     expect((await get(null, '/insurance/self/claims/')).statusCode).toBe(401);
+    // One bike's claims, for the notice on its page: the owner's only; another bike of theirs has none.
+    const byBike = (user: SignedUpUser, bikeId: string) => get(user, `/insurance/self/claims/?bike_id=${bikeId}`);
+    expect((await byBike(mine.owner, mine.bike.id)).json()).toMatchObject({
+      total: 1,
+      items: [{ id: mine.claimId, bike_id: mine.bike.id }],
+    });
+    expect((await byBike(mine.owner, (await o.bike(mine.owner)).id)).json().total).toBe(0);
+    for (const user of [await o.user(), memberB, staff]) expect((await byBike(user, mine.bike.id)).json().total).toBe(0);
+    const bad = await byBike(mine.owner, 'not-a-bike');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toEqual([expect.objectContaining({ loc: ['querystring', 'bike_id'], type: 'field_invalid' })]);
   });
 });
 
