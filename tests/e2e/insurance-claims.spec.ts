@@ -115,7 +115,7 @@ test('the insurer’s claims handler takes a shared stolen report from received 
   await item.getByRole('link', { name: 'Mustang Grand Prix' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mustang Grand Prix' })).toBeVisible();
   const signals = page.getByRole('region', { name: 'Tegn på svindel' });
-  await expect(signals).toContainText('Registreret kun 0 dage før tyveriet');
+  await expect(signals).toContainText('Registreret samme dag som tyveriet');
   await expect(signals).toContainText('Ejeren har ikke bekræftet sin identitet med MitID');
   await expect(page.getByRole('region', { name: 'Cyklen og dokumentationen' })).toContainText(frameNumber);
   await expect(page.getByText(/010190/)).toHaveCount(0);

@@ -49,6 +49,8 @@ function Facts({ id, title, facts }: { id: string; title: string; facts: Fact[] 
 }
 
 function signalText(t: (key: string, options?: Record<string, unknown>) => string, signal: FraudSignal): string {
+  // "0 days before" reads oddly: a bike registered on the day of the theft says so.
+  if (signal.code === 'registered_shortly_before_theft' && signal.days === 0) return t('signal.registered_same_day');
   return t(`signal.${signal.code}`, { days: signal.days, count: signal.count ?? 0 });
 }
 
