@@ -62,7 +62,7 @@ const WEB = {
     insurance: ['public', 'bikes'],
     'insurance-signup': ['webshop'],
     maps: [],
-    'my-bikes': ['bikes', 'ownership', 'theft', 'verification'],
+    'my-bikes': ['bikes', 'ownership', 'theft', 'verification', 'insurance'],
     organisations: [],
     ownership: ['bikes', 'search', 'verification'],
     public: [],

@@ -15,13 +15,15 @@ export const CLAIM_REPORT_STATUSES = ['stolen', 'found'] as const;
 
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'field_invalid' }));
 
-/** GET /api/insurance/{insurerPartyId}/claims/?status=&from=&to=&q=&offset= (from/to: the claim's arrival date, inclusive). */
+/** GET /api/insurance/{insurerPartyId}/claims/?status=&from=&to=&q=&bike_id=&offset= (from/to: the claim's arrival date, inclusive). */
 export const claimsQuerySchema = z.object({
   status: z.optional(z.enum(CLAIM_STATUSES, { error: 'field_invalid' })),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
   /** Part of the frame number, or of the owner's name. */
   q: z.optional(z.string().check(z.maxLength(100, { error: 'field_invalid' }))),
+  /** One bike's claims (the owner's bike page tells the state of its newest). */
+  bike_id: z.optional(z.uuid({ error: 'field_invalid' })),
   offset: z._default(z.coerce.number({ error: 'field_invalid' }).check(z.int(), z.minimum(0), z.maximum(100_000)), 0),
 });
 export type ClaimsQuery = z.infer<typeof claimsQuerySchema>;
@@ -121,9 +123,17 @@ export const claimDossierSchema = z.extend(claimSummarySchema, {
       possession_status: z.enum(EVIDENCE_STATUSES),
       /** The owner's lock test for this insurer. */
       lock_test_status: z.enum(EVIDENCE_STATUSES),
-      /** Receipts and lock certificates (documents of the bike), and receipt pictures. */
+      /**
+       * Receipts and lock certificates (documents of the bike, the proof of possession's receipt and the lock test's
+       * certificate among them), and receipt pictures; each opens on its short-lived signed address (url).
+       */
       documents: z.array(
-        z.object({ kind: z.enum(['receipt', 'lock_certificate', 'receipt_picture']), name: z.string(), added_at: z.string() }),
+        z.object({
+          kind: z.enum(['receipt', 'lock_certificate', 'receipt_picture']),
+          name: z.string(),
+          added_at: z.string(),
+          url: z.string(),
+        }),
       ),
       ownerships: z.array(
         z.object({

@@ -9,6 +9,8 @@ import { apiLogin, DEMO, loginAs, seedToken, tokenClaims } from './support/sessi
 // police report, moves it to review, approves and pays it; the bike's registration moves to the insurer. The
 // owner follows the steps on their own claims page. Nobody else gets into the insurer's area.
 
+const MINIMAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
 /** Copenhagen's wall clock `hoursAgo` hours before now, as the report's datetime fields take it. */
 function copenhagenTime(hoursAgo: number): string {
   const text = new Intl.DateTimeFormat('sv-SE', {
@@ -75,6 +77,21 @@ test('the insurer’s claims handler takes a shared stolen report from received 
     },
   });
   expect(filed.status(), await filed.text()).toBe(201);
+  const receipt = await request.post(`/api/bikes/${bikeId}/documents`, {
+    headers,
+    multipart: { kind: 'receipt', file: { name: 'kvittering.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF } },
+  });
+  expect(receipt.status(), await receipt.text()).toBe(201);
+
+  // The owner's bike page says who holds the claim and where it stands, with the way to their claims.
+  const ownerPage = await (await browser.newContext({ locale: 'da-DK' })).newPage();
+  await seedToken(ownerPage, owner.token);
+  await ownerPage.goto(`/app/my-bikes/${bikeId}`);
+  const notice = ownerPage.getByRole('status').filter({ hasText: 'Skadesanmeldelse hos Demo Forsikring A/S' });
+  await expect(notice).toContainText('Demo Forsikring A/S har modtaget din skadesanmeldelse');
+  await expect(notice.getByRole('link', { name: 'Se mine skadesanmeldelser' })).toHaveAttribute('href', '/insurance/self/admin/reports');
+  await expectNoAxeViolations(ownerPage);
+  await screenshots(ownerPage, 'insurance-claims-bike-notice');
 
   // The claims handler lands on the company's home and finds the claim by its frame number.
   await logInWithForm(page, DEMO.insurer.email, DEMO.insurer.password);
@@ -98,10 +115,16 @@ test('the insurer’s claims handler takes a shared stolen report from received 
   await item.getByRole('link', { name: 'Mustang Grand Prix' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mustang Grand Prix' })).toBeVisible();
   const signals = page.getByRole('region', { name: 'Tegn på svindel' });
-  await expect(signals).toContainText('Registreret kun 0 dage før tyveriet');
+  await expect(signals).toContainText('Registreret samme dag som tyveriet');
   await expect(signals).toContainText('Ejeren har ikke bekræftet sin identitet med MitID');
   await expect(page.getByRole('region', { name: 'Cyklen og dokumentationen' })).toContainText(frameNumber);
   await expect(page.getByText(/010190/)).toHaveCount(0);
+  // The receipt opens on its signed address.
+  const receiptLink = page.getByRole('link', { name: 'Kvittering · kvittering.pdf' });
+  await expect(receiptLink).toHaveAttribute('href', /^\/api\/files\/documents\/.+\?exp=\d+&sig=/);
+  const receiptFile = await request.get(String(await receiptLink.getAttribute('href')));
+  expect(receiptFile.status()).toBe(200);
+  expect((await receiptFile.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expectNoAxeViolations(page);
   await screenshots(page, 'insurance-claims-dossier');
 
@@ -112,8 +135,12 @@ test('the insurer’s claims handler takes a shared stolen report from received 
   const steps = page.getByRole('region', { name: 'Næste skridt' });
   await steps.getByRole('button', { name: 'Start behandlingen' }).click();
   await expect(page.getByText('Under behandling').first()).toBeVisible();
+  await ownerPage.reload();
+  await expect(notice).toContainText('Demo Forsikring A/S behandler din skadesanmeldelse');
   await steps.getByRole('button', { name: 'Godkend' }).click();
   await expect(steps.getByRole('button', { name: 'Markér som udbetalt' })).toBeVisible();
+  await ownerPage.reload();
+  await expect(notice).toContainText('Demo Forsikring A/S har godkendt din skadesanmeldelse');
   await expect(steps).toContainText('flytter cyklens registrering til jeres selskab');
   await steps.getByRole('button', { name: 'Markér som udbetalt' }).click();
   await expect(page.getByText(/Udbetalt; cyklens registrering flyttede til jer/)).toBeVisible();
@@ -130,8 +157,6 @@ test('the insurer’s claims handler takes a shared stolen report from received 
   expect(((await history.json()) as { kind: string }[])[0]?.kind).toBe('transferred_to_insurer');
 
   // The owner follows the steps on their own claims page.
-  const ownerPage = await (await browser.newContext({ locale: 'da-DK' })).newPage();
-  await seedToken(ownerPage, owner.token);
   await ownerPage.goto('/insurance/self/admin/reports');
   await expect(ownerPage.getByRole('heading', { level: 1, name: 'Mine skadesanmeldelser' })).toBeVisible();
   await expect(ownerPage.getByRole('listitem').filter({ hasText: frameNumber })).toContainText('Udbetalt');
@@ -149,4 +174,35 @@ test('the demo owner going to the insurer’s pages is refused and sees no claim
   }
   await expectNoAxeViolations(page);
   await screenshots(page, 'insurance-refused');
+});
+
+test('the insurer’s home, claims and a dossier in English and Norwegian (phone and desktop)', async ({ page, request }) => {
+  const token = await apiLogin(request, DEMO.insurer.email, DEMO.insurer.password);
+  const insurerId = String(tokenClaims(token).party_id);
+  const setLanguage = (language: string) =>
+    request.put('/api/identities/language/', { headers: { authorization: `Bearer ${token}` }, data: { language } });
+  try {
+    for (const { language, home, list } of [
+      { language: 'en', home: 'See all claims', list: 'Claims' },
+      { language: 'no', home: 'Se alle skademeldinger', list: 'Skademeldinger' },
+    ]) {
+      expect((await setLanguage(language)).status()).toBe(200);
+      await seedToken(page, token);
+      await page.goto(`/insurance/${insurerId}/admin`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Demo Forsikring A/S' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expectNoAxeViolations(page);
+      await screenshots(page, `insurance-home-${language}`);
+      await page.getByRole('link', { name: home }).click();
+      await expect(page.getByRole('heading', { level: 1, name: list })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshots(page, `insurance-list-${language}`);
+      await page.getByRole('listitem').getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshots(page, `insurance-dossier-${language}`);
+    }
+  } finally {
+    await setLanguage('da');
+  }
 });

@@ -97,6 +97,7 @@ function filtered(base: SQL, query: ClaimsQuery): { where: SQL | undefined; text
     where: and(
       base,
       query.status ? eq(insuranceClaims.status, query.status) : undefined,
+      query.bike_id ? eq(insuranceClaims.bikeId, query.bike_id) : undefined,
       query.from ? gte(insuranceClaims.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
       query.to ? lt(insuranceClaims.createdAt, dayAfter(query.to)) : undefined,
     ),

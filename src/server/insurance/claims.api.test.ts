@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../tests/support/mail.js';
-import type { SignedUpUser } from '../../../tests/support/test-app.js';
+import { authed, type SignedUpUser } from '../../../tests/support/test-app.js';
 import { api } from '../bikes/bike-test-factory.js';
 import {
   auditLog,
@@ -13,7 +13,8 @@ import {
   organisationMembers,
   pictures,
 } from '../db/schema.js';
-import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
+import { type OwnershipTest, ownershipTest, uploadPicture } from '../ownership/ownership-test-factory.js';
+import { MINIMAL_PDF, multipart } from '../pictures/test-factory.js';
 import { foundApproval, makeOrganisation, reportFoundCall, reportStolen } from '../theft/theft-test-factory.js';
 
 // Claims from stolen reports (issue 13): a report shared with an insurer arrives as a claim; the insurer's members
@@ -233,6 +234,56 @@ describe('a claim’s dossier, police report and steps', () => {
     expect((await get(null, `/insurance/${insurerA}/claims/${c.claimId}`)).statusCode).toBe(401);
   });
 
+  it('lets the member open the receipt, the lock certificate and the receipt picture on signed addresses; nobody else gets them', async () => {
+    const r = await claimFor(insurerA);
+    const addDocument = async (kind: string, filename: string) => {
+      const { payload, headers } = multipart([
+        { name: 'kind', value: kind },
+        { name: 'file', value: MINIMAL_PDF, filename, contentType: 'application/pdf' },
+      ]);
+      const res = await o.t.app.inject(
+        authed(r.owner.token, { method: 'POST', url: `/api/bikes/${r.bike.id}/documents`, payload, headers }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await addDocument('receipt', 'kvittering.pdf');
+    await addDocument('lock_certificate', 'laas.pdf');
+    await addDocument('form', 'skema.pdf');
+    await uploadPicture(o.t, r.owner, r.bike.id, 'receipt');
+    const url = `/insurance/${insurerA}/claims/${r.claimId}`;
+    const d = (await get(memberA, url)).json();
+    expect(d.bike.documents).toEqual([
+      { kind: 'receipt', name: 'kvittering.pdf', added_at: expect.any(String), url: expect.stringMatching(/^\/api\/files\/documents\//) },
+      {
+        kind: 'lock_certificate',
+        name: 'laas.pdf',
+        added_at: expect.any(String),
+        url: expect.stringMatching(/^\/api\/files\/documents\//),
+      },
+      {
+        kind: 'receipt_picture',
+        name: '',
+        added_at: expect.any(String),
+        url: expect.stringMatching(/^\/api\/files\/pictures\/.+\/full\?/),
+      },
+    ]);
+    for (const file of d.bike.documents as { url: string }[]) {
+      const res = await o.t.app.inject({ method: 'GET', url: file.url });
+      expect(res.statusCode, file.url).toBe(200);
+    }
+    const [receipt] = await o.t.app.inject({ method: 'GET', url: d.bike.documents[0].url }).then((res) => [res.rawPayload]);
+    expect(receipt?.equals(MINIMAL_PDF)).toBe(true);
+    // A changed signature opens nothing; the addresses reach only those who may read the dossier.
+    expect((await o.t.app.inject({ method: 'GET', url: d.bike.documents[0].url.replace(/sig=./, 'sig=_') })).statusCode).toBe(403);
+    expect((await get(memberB, `/insurance/${insurerB}/claims/${r.claimId}`)).statusCode).toBe(404);
+    for (const user of [r.owner, c.owner, memberB, staff]) {
+      const res = await get(user, url);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('/api/files/');
+    }
+    expect((await get(null, url)).statusCode).toBe(401);
+  });
+
   it('gives the member the police report and writes cpr.read to the audit log; nobody else gets it', async () => {
     const res = await get(memberA, `/insurance/${insurerA}/claims/${c.claimId}/police-report.pdf`);
     expect(res.statusCode, res.body).toBe(200);
@@ -320,6 +371,17 @@ describe('GET /api/insurance/self/claims/', () => {
     });
     for (const user of [await o.user(), memberB, staff]) expect((await get(user, '/insurance/self/claims/')).json().total).toBe(0);
     expect((await get(null, '/insurance/self/claims/')).statusCode).toBe(401);
+    // One bike's claims, for the notice on its page: the owner's only; another bike of theirs has none.
+    const byBike = (user: SignedUpUser, bikeId: string) => get(user, `/insurance/self/claims/?bike_id=${bikeId}`);
+    expect((await byBike(mine.owner, mine.bike.id)).json()).toMatchObject({
+      total: 1,
+      items: [{ id: mine.claimId, bike_id: mine.bike.id }],
+    });
+    expect((await byBike(mine.owner, (await o.bike(mine.owner)).id)).json().total).toBe(0);
+    for (const user of [await o.user(), memberB, staff]) expect((await byBike(user, mine.bike.id)).json().total).toBe(0);
+    const bad = await byBike(mine.owner, 'not-a-bike');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toEqual([expect.objectContaining({ loc: ['querystring', 'bike_id'], type: 'field_invalid' })]);
   });
 });
 

@@ -23,6 +23,7 @@ import { AppError, AppFieldErrors } from '../http/errors.js';
 import { contactOf } from '../ownership/parties.js';
 import { recordBikeEvent } from '../shared/bike-history.js';
 import { bikeLabel } from '../shared/bike-words.js';
+import { signedDocumentUrl, signedPictureUrl } from '../shared/files/signed-url.js';
 import { policeReportOf } from '../theft/police-report.js';
 import { claimsWith, pageOfClaims, toClaimSummary } from './claims-read.js';
 import { claimEmails } from './emails.js';
@@ -111,7 +112,7 @@ export async function readClaimDossier(ctx: AppContext, caller: Caller, insurerP
       },
       police_report_url: policeReportPathOf(insurer.party_id, claim.id),
     },
-    bike: bike ? await bikeEvidence(db, insurer.party_id, bike, report) : null,
+    bike: bike ? await bikeEvidence(ctx, insurer.party_id, bike, report) : null,
     earlier_reports: others.map((o) => ({
       reported_at: o.createdAt.toISOString(),
       stolen_at: o.notedTime.toISOString(),
@@ -129,13 +130,19 @@ export async function readClaimDossier(ctx: AppContext, caller: Caller, insurerP
   };
 }
 
-/** What the register knows of the bike that the insurer can trust: its registration, plates, proofs, papers, owners. */
+/**
+ * What the register knows of the bike that the insurer can trust: its registration, plates, proofs, papers, owners.
+ * The papers are every receipt and lock certificate of the bike (whichever ownership or equipment they were added
+ * under, so the proof of possession's receipt and the lock test's certificate too), on signed addresses: the dossier
+ * reaches only the insurer's members, and so do the addresses.
+ */
 async function bikeEvidence(
-  db: Db,
+  ctx: AppContext,
   insurerPartyId: string,
   bike: typeof bikes.$inferSelect,
   report: typeof theftReports.$inferSelect,
 ): Promise<NonNullable<ClaimDossier['bike']>> {
+  const db = ctx.db;
   const [plateRows, possession, lockTest, documentRows, receiptPictures, ownerships] = await Promise.all([
     db.select({ id: plates.id }).from(plates).where(eq(plates.bikeId, bike.id)).orderBy(asc(plates.assignedAt)),
     db
@@ -151,12 +158,12 @@ async function bikeEvidence(
       .orderBy(desc(lockTestResponses.createdAt))
       .limit(1),
     db
-      .select({ kind: documents.kind, name: documents.fileName, createdAt: documents.createdAt })
+      .select({ id: documents.id, kind: documents.kind, name: documents.fileName, createdAt: documents.createdAt })
       .from(documents)
       .where(and(eq(documents.bikeId, bike.id), inArray(documents.kind, ['receipt', 'lock_certificate'])))
       .orderBy(asc(documents.createdAt)),
     db
-      .select({ createdAt: pictures.createdAt })
+      .select({ id: pictures.id, createdAt: pictures.createdAt })
       .from(pictures)
       .where(and(eq(pictures.bikeId, bike.id), eq(pictures.kind, 'receipt')))
       .orderBy(asc(pictures.createdAt)),
@@ -170,8 +177,18 @@ async function bikeEvidence(
     possession_status: possession[0]?.status ?? 'missing',
     lock_test_status: lockTest[0]?.status ?? 'missing',
     documents: [
-      ...documentRows.map((d) => ({ kind: d.kind as 'receipt' | 'lock_certificate', name: d.name, added_at: d.createdAt.toISOString() })),
-      ...receiptPictures.map((p) => ({ kind: 'receipt_picture' as const, name: '', added_at: p.createdAt.toISOString() })),
+      ...documentRows.map((d) => ({
+        kind: d.kind as 'receipt' | 'lock_certificate',
+        name: d.name,
+        added_at: d.createdAt.toISOString(),
+        url: signedDocumentUrl(ctx.config.jwtSecret, d.id),
+      })),
+      ...receiptPictures.map((p) => ({
+        kind: 'receipt_picture' as const,
+        name: '',
+        added_at: p.createdAt.toISOString(),
+        url: signedPictureUrl(ctx.config.jwtSecret, p.id, 'full'),
+      })),
     ],
     ownerships: ownerships.map((o) => ({
       started_at: o.startedAt.toISOString(),

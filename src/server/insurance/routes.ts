@@ -34,7 +34,8 @@ export function insuranceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'My claims (of the party I act as) and their states, newest first, 20 at a time',
-          description: 'Filters as the insurer’s list. Each step the insurer takes is also mailed to me.',
+          description:
+            'Filters as the insurer’s list, and bike_id (one bike’s claims: the bike page tells the newest one’s state). Each step the insurer takes is also mailed to me.',
           querystring: claimsQuerySchema,
           response: { 200: claimsAnswerSchema },
         },
@@ -64,7 +65,7 @@ export function insuranceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The insurer’s claims, newest first, 20 at a time',
-          description: `${access} Filters: status, from and to (the arrival date, inclusive, YYYY-MM-DD), q (part of the frame number or of the owner’s name). Page with ?offset= (next_offset, null on the last page). Never the personal ID number.`,
+          description: `${access} Filters: status, from and to (the arrival date, inclusive, YYYY-MM-DD), q (part of the frame number or of the owner’s name), bike_id. Page with ?offset= (next_offset, null on the last page). Never the personal ID number.`,
           params: z.object({ insurerPartyId: id }),
           querystring: claimsQuerySchema,
           response: { 200: claimsAnswerSchema },
@@ -80,7 +81,7 @@ export function insuranceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'A claim’s dossier: the report, the bike’s evidence, its owners, earlier reports, fraud signals, steps',
-          description: `${access} Another insurer’s claim: 404 claim_not_found. Never the personal ID number.`,
+          description: `${access} Another insurer’s claim: 404 claim_not_found. Never the personal ID number. The bike’s receipts, lock certificates and receipt pictures come with short-lived signed addresses (url) to open them.`,
           params: claimParams,
           response: { 200: claimDossierSchema },
         },

@@ -49,6 +49,8 @@ function Facts({ id, title, facts }: { id: string; title: string; facts: Fact[] 
 }
 
 function signalText(t: (key: string, options?: Record<string, unknown>) => string, signal: FraudSignal): string {
+  // "0 days before" reads oddly: a bike registered on the day of the theft says so.
+  if (signal.code === 'registered_shortly_before_theft' && signal.days === 0) return t('signal.registered_same_day');
   return t(`signal.${signal.code}`, { days: signal.days, count: signal.count ?? 0 });
 }
 
@@ -121,8 +123,13 @@ function Dossier({ insurerPartyId, claim }: { insurerPartyId: string; claim: Cla
             bike && bike.documents.length > 0 ? (
               <ul key="docs" className="insurance-plain">
                 {bike.documents.map((d) => (
-                  <li key={`${d.kind}-${d.added_at}`}>
-                    {t(`document.${d.kind}`)} {d.name && `· ${d.name}`} · {date(d.added_at)}
+                  <li key={d.url}>
+                    {/* A signed address: a document downloads, a receipt picture opens beside the dossier. */}
+                    <a href={d.url} target="_blank" rel="noreferrer">
+                      {t(`document.${d.kind}`)}
+                      {d.name && ` · ${d.name}`}
+                    </a>{' '}
+                    · {date(d.added_at)}
                   </li>
                 ))}
               </ul>

@@ -61,6 +61,17 @@ export function useClaims(insurerPartyId: string, filters: ClaimFilters) {
   });
 }
 
+/** The newest claim on one of the signed-in owner's bikes, or null (for the notice on the bike's page). */
+export function useNewestClaimOfBike(bikeId: string) {
+  const me = useMe();
+  return useQuery({
+    queryKey: ['insurance', me, 'self', 'bike', bikeId] as const,
+    queryFn: async ({ signal }) =>
+      (await api<ClaimsAnswer>(`/insurance/self/claims/?bike_id=${encodeURIComponent(bikeId)}`, { signal })).items[0] ?? null,
+    enabled: me !== '' && bikeId !== '',
+  });
+}
+
 export function useClaim(insurerPartyId: string, claimId: string) {
   const me = useMe();
   return useQuery({

@@ -11,6 +11,7 @@ import { DeleteBike } from '../bikes/delete-bike';
 import { DetailsPanel } from '../bikes/details-panel';
 import { DocumentsPanel } from '../bikes/documents-panel';
 import { EquipmentPanel } from '../bikes/equipment-panel';
+import { ClaimNotice } from '../insurance/claim-notice';
 import { TransferAcceptedNotice, TransferAction } from '../ownership/bike-page-parts';
 import { HistoryPanel } from '../ownership/history-panel';
 import { SalesLinkAction } from '../ownership/sales-action';
@@ -78,6 +79,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
         </div>
       </header>
       <StolenNotice bike={bike} />
+      <ClaimNotice bikeId={bike.id} />
       <VerificationNotice />
       <TransferAcceptedNotice />
       <DeleteBike bike={bike} name={name} placement="approval" />
