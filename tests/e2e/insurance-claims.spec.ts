@@ -177,7 +177,8 @@ test('the demo owner going to the insurer’s pages is refused and sees no claim
 });
 
 test('the insurer’s home, claims and a dossier in English and Norwegian (phone and desktop)', async ({ page, request }) => {
-  const token = await apiLogin(request, DEMO.insurer.email, DEMO.insurer.password);
+  // The demo claims handler, whom no other journey uses: their language is theirs to change.
+  const token = await apiLogin(request, DEMO.claimsHandler.email, DEMO.claimsHandler.password);
   const insurerId = String(tokenClaims(token).party_id);
   const setLanguage = (language: string) =>
     request.put('/api/identities/language/', { headers: { authorization: `Bearer ${token}` }, data: { language } });

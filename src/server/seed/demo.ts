@@ -22,6 +22,7 @@ export const DEMO_ACCOUNTS = {
   staff: { label: 'Staff (backoffice)', email: 'staff@demo.cykelregister.dk', password: 'demo-staff-2026' },
   admin: { label: 'Admin (backoffice, switch-user)', email: 'admin@demo.cykelregister.dk', password: 'demo-admin-2026' },
   insurer: { label: 'Insurance company admin', email: 'insurer@demo.cykelregister.dk', password: 'demo-insurer-2026' },
+  claimsHandler: { label: 'Insurance company claims handler', email: 'claims@demo.cykelregister.dk', password: 'demo-claims-2026' },
 } as const satisfies Record<string, DemoAccount>;
 
 /**
@@ -36,6 +37,7 @@ function accountsFor(ctx: AppContext): Record<keyof typeof DEMO_ACCOUNTS, DemoAc
     staff: own(DEMO_ACCOUNTS.staff),
     admin: own(DEMO_ACCOUNTS.admin),
     insurer: own(DEMO_ACCOUNTS.insurer),
+    claimsHandler: own(DEMO_ACCOUNTS.claimsHandler),
   };
 }
 
@@ -72,6 +74,9 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
     if (!orgParty) throw new Error('seed: organisation insert failed');
     await tx.insert(organisations).values({ partyId: orgParty.id, name: 'Demo Forsikring A/S', organisationType: 'insurance_company' });
     await tx.insert(organisationMembers).values({ organisationPartyId: orgParty.id, identityPartyId: insurerAdmin, role: 'admin' });
+    // A claims handler: a member of the company who is not its admin.
+    const claimsHandler = await person(tx, accounts.claimsHandler, 'private', ['Kim', 'Skade']);
+    await tx.insert(organisationMembers).values({ organisationPartyId: orgParty.id, identityPartyId: claimsHandler, role: 'member' });
   });
   // Bikes, plates, the voucher and their files (seed/demo-bikes.ts).
   await seedDemoBikes(ctx);

@@ -8,6 +8,8 @@ export const DEMO = {
   staff: { email: 'staff@demo.cykelregister.dk', password: 'demo-staff-2026' },
   admin: { email: 'admin@demo.cykelregister.dk', password: 'demo-admin-2026' },
   insurer: { email: 'insurer@demo.cykelregister.dk', password: 'demo-insurer-2026' },
+  /** Only the journey that switches languages logs in as them: a shared account's language would reach other journeys. */
+  claimsHandler: { email: 'claims@demo.cykelregister.dk', password: 'demo-claims-2026' },
 } as const;
 
 export function uniqueEmail(prefix = 'e2e'): string {
