@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ClaimDossier, FraudSignal } from '../../domain/insurance';
 import type { ClaimStatus } from '../../domain/insurance-claims';
-import { fetchFile, saveBlob } from '../lib/download-file';
+import { fetchFile } from '../lib/download-file';
 import { readApiError } from '../lib/errors';
 import { formatDate, formatDateTime, numberFormat } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { DownloadButton } from '../ui/download-button';
 import { TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
@@ -206,28 +207,13 @@ function Dossier({ insurerPartyId, claim }: { insurerPartyId: string; claim: Cla
 /** The police report holds the personal ID number: fetched with the session, each download audited by the server. */
 function PoliceReport({ url, claimId }: { url: string; claimId: string }) {
   const { t } = useTranslation('insurance');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      saveBlob(await fetchFile(url), `${t('claim.pdfName')}-${claimId.slice(0, 8)}.pdf`);
-    } catch (error) {
-      const outcome = readApiError(error, t);
-      setFailure(outcome.kind === 'message' ? outcome.text : t('errors:server_error'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button variant="secondary" onClick={() => void download()} busy={busy}>
-        {t('claim.downloadPdf')}
-      </Button>
-      <span className="muted insurance-note">{t('claim.pdfAudited')}</span>
-      {failure && <Alert>{failure}</Alert>}
-    </>
+    <DownloadButton
+      label={t('claim.downloadPdf')}
+      fileName={`${t('claim.pdfName')}-${claimId.slice(0, 8)}.pdf`}
+      fetchFile={() => fetchFile(url)}
+      note={<span className="muted insurance-note">{t('claim.pdfAudited')}</span>}
+    />
   );
 }
 

@@ -1,13 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { OrderView } from '../../domain/webshop/orders';
 import { ApiError } from '../lib/api-client';
-import { fetchFile, saveBlob } from '../lib/download-file';
-import { readApiError } from '../lib/errors';
+import { fetchFile } from '../lib/download-file';
 import { formatDate, formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { DownloadButton } from '../ui/download-button';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
@@ -116,14 +115,6 @@ function OrderDetail({ order }: { order: OrderView }) {
   const { t, i18n } = useTranslation('webshop');
   const language = i18n.resolvedLanguage;
   const receipt = order.receipt;
-  const download = useMutation({
-    mutationFn: async () => {
-      if (!receipt) return;
-      const blob = await fetchFile(`/api/webshop/receipts/${encodeURIComponent(receipt.id)}/pdf`);
-      saveBlob(blob, `${t('orders.receiptFile')}-${receipt.number}.pdf`);
-    },
-  });
-  const failure = download.isError ? readApiError(download.error, t) : null;
   return (
     <>
       <PageTitle>{t('orders.orderTitle', { date: formatDate(order.created_at, language) })}</PageTitle>
@@ -166,12 +157,13 @@ function OrderDetail({ order }: { order: OrderView }) {
           </ul>
         </section>
       )}
-      {failure?.kind === 'message' && <Alert>{failure.text}</Alert>}
       {receipt ? (
         <div className="actions">
-          <Button variant="secondary" onClick={() => download.mutate()} busy={download.isPending}>
-            {t('orders.downloadReceipt')}
-          </Button>
+          <DownloadButton
+            label={t('orders.downloadReceipt')}
+            fileName={`${t('orders.receiptFile')}-${receipt.number}.pdf`}
+            fetchFile={() => fetchFile(`/api/webshop/receipts/${encodeURIComponent(receipt.id)}/pdf`)}
+          />
         </div>
       ) : (
         <p className="muted">
