@@ -24,8 +24,32 @@ export const roleChangeSchema = z.object({ role: z.enum(IDENTITY_ROLES) });
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor_party_id: z.nullable(z.string()),
+  actor_email: z.nullable(z.string()),
   action: z.string(),
   target_party_id: z.nullable(z.string()),
+  target_email: z.nullable(z.string()),
+  /** The record a staff change touched, and its fields before and after (§6: every staff change is logged). */
+  record_type: z.nullable(z.string()),
+  record_id: z.nullable(z.string()),
+  before: z.unknown(),
+  after: z.unknown(),
   data: z.unknown(),
   created_at: z.string(),
 });
+
+export const auditQuerySchema = z.object({
+  party_id: z.optional(z.uuid()),
+  record_type: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+  record_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+
+/** The work waiting in the backoffice, queue by queue (its home, and the counts beside its menu). */
+export const backofficeWorkSchema = z.object({
+  /** Possession checks submitted by owners, not yet reviewed. */
+  possession_checks: z.number(),
+  /** Plate shipments paid for (or owed under a policy) and not yet sent. */
+  plates_to_ship: z.number(),
+  /** Support tickets open. */
+  open_tickets: z.number(),
+});
+export type BackofficeWork = z.infer<typeof backofficeWorkSchema>;

@@ -16,6 +16,9 @@ test('an admin switches to a user from the backoffice, sees the banner, and swit
   await seedToken(page, adminToken);
 
   await page.goto('/backoffice');
+  await expect(page.getByRole('heading', { level: 1, name: 'Work waiting' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/backoffice\/identities$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Newest users' })).toBeVisible();

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { type Database, openPglite, openPostgres } from '../../src/server/db/client.js';
+import { identities } from '../../src/server/db/schema.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestApp {
@@ -109,4 +111,11 @@ export async function signUpUser(app: FastifyInstance, overrides: Record<string,
 
 export function authed(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+}
+
+/** A new user with an identity role (§6: staff, revisor, admin …); the role is read on every request, so the token stays good. */
+export async function signUpWithRole(t: TestApp, role: 'private' | 'business' | 'staff' | 'revisor' | 'admin'): Promise<SignedUpUser> {
+  const user = await signUpUser(t.app);
+  await t.database.db.update(identities).set({ role }).where(eq(identities.partyId, user.partyId));
+  return user;
 }

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { auditEntrySchema, backofficeIdentitySchema, identitySearchSchema, roleChangeSchema } from '../../domain/backoffice.js';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  backofficeIdentitySchema,
+  backofficeWorkSchema,
+  identitySearchSchema,
+  roleChangeSchema,
+} from '../../domain/backoffice.js';
 import { authenticationTokenSchema } from '../../domain/identity.js';
 import { IDENTITY_ROLES } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
@@ -11,6 +18,7 @@ import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
 import { switchBack, switchUser } from './switch-user.js';
 import { ticketRoutes } from './tickets-routes.js';
+import { backofficeWork } from './work.js';
 
 const tags = ['backoffice'];
 
@@ -19,6 +27,14 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(ownershipVerificationReviewRoutes(ctx));
     await app.register(ticketRoutes(ctx));
+    app.get(
+      '/backoffice/work',
+      {
+        config: { access: 'backoffice-read' },
+        schema: { tags, summary: 'The work waiting, queue by queue (the backoffice home)', response: { 200: backofficeWorkSchema } },
+      },
+      async () => backofficeWork(ctx),
+    );
     app.get(
       '/backoffice/identities',
       {
@@ -65,15 +81,17 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'The newest audit entries: staff actions, switch-user, and reads of full CPR numbers',
           description:
-            'At most 200, newest first; party_id: only those with that party as actor or target. Actions: switch_user.start, ' +
+            'At most 200, newest first; party_id: only those with that party as actor or target; record_type (and record_id): only those ' +
+            'about that record, with its fields before and after. Actions: switch_user.start, ' +
             'switch_user.request (a change made while switched: method, route, status), switch_user.end, identity.role, identity.delete, ' +
             'ticket.read_chat, ticket.close, ownership_verification.reject, and cpr.read (a full CPR number / fødselsnummer was read: the actor is who ' +
             'really read it — the staff member under switch-user — the target whose number it is; data names the resource).',
-          querystring: z.object({ party_id: z.optional(z.uuid()) }),
+          querystring: auditQuerySchema,
           response: { 200: z.array(auditEntrySchema) },
         },
       },
-      async (request) => listAuditLog(ctx, request.query.party_id),
+      async (request) =>
+        listAuditLog(ctx, { partyId: request.query.party_id, recordType: request.query.record_type, recordId: request.query.record_id }),
     );
 
     app.post(

@@ -1,4 +1,5 @@
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BackofficeIdentity } from '../../domain/backoffice.js';
 import { maySwitchTo } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
@@ -39,19 +40,43 @@ export async function searchIdentities(ctx: AppContext, caller: Caller, q: strin
   }));
 }
 
-/** The newest audit entries (at most 200), optionally only those with a party as actor or target. */
-export async function listAuditLog(ctx: AppContext, partyId: string | undefined) {
+export interface AuditQuery {
+  /** Entries with this party as actor or target. */
+  partyId?: string | undefined;
+  /** Entries about this record (its kind, and optionally its id). */
+  recordType?: string | undefined;
+  recordId?: string | undefined;
+}
+
+/** The newest audit entries (at most 200), by person and/or by record, with the emails of actor and target. */
+export async function listAuditLog(ctx: AppContext, query: AuditQuery) {
+  const actor = alias(identities, 'actor');
+  const target = alias(identities, 'target');
   const rows = await ctx.db
-    .select()
+    .select({ entry: auditLog, actorEmail: actor.email, targetEmail: target.email })
     .from(auditLog)
-    .where(partyId ? or(eq(auditLog.actorPartyId, partyId), eq(auditLog.targetPartyId, partyId)) : undefined)
+    .leftJoin(actor, eq(actor.partyId, auditLog.actorPartyId))
+    .leftJoin(target, eq(target.partyId, auditLog.targetPartyId))
+    .where(
+      and(
+        query.partyId ? or(eq(auditLog.actorPartyId, query.partyId), eq(auditLog.targetPartyId, query.partyId)) : undefined,
+        query.recordType ? eq(auditLog.recordType, query.recordType) : undefined,
+        query.recordId ? eq(auditLog.recordId, query.recordId) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt))
     .limit(200);
-  return rows.map((row) => ({
+  return rows.map(({ entry: row, actorEmail, targetEmail }) => ({
     id: row.id,
     actor_party_id: row.actorPartyId,
+    actor_email: actorEmail,
     action: row.action,
     target_party_id: row.targetPartyId,
+    target_email: targetEmail,
+    record_type: row.recordType,
+    record_id: row.recordId,
+    before: row.before,
+    after: row.after,
     data: row.data,
     created_at: row.createdAt.toISOString(),
   }));

@@ -203,10 +203,20 @@ export const auditLog = pgTable(
     actorPartyId: uuid('actor_party_id'),
     action: text('action').notNull(),
     targetPartyId: uuid('target_party_id'),
+    /** The record a staff change touched (e.g. 'plate', 'order', 'organisation') and its id, so its history can be read. */
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    /** The record's fields before and after the change (null before a creation, after a deletion). */
+    before: jsonb('before'),
+    after: jsonb('after'),
     data: jsonb('data'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorPartyId, t.createdAt), index('audit_log_target_idx').on(t.targetPartyId, t.createdAt)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorPartyId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetPartyId, t.createdAt),
+    index('audit_log_record_idx').on(t.recordType, t.recordId, t.createdAt),
+  ],
 );
 
 /**

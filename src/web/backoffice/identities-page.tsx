@@ -11,7 +11,6 @@ import { TextField } from '../ui/field';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { switchToUser, useIdentitySearch } from './backoffice-api';
-import { BackofficeNav } from './tickets-nav';
 import './backoffice.css';
 
 /**
@@ -60,7 +59,6 @@ export function IdentitiesPage() {
 
   return (
     <div className="backoffice">
-      <BackofficeNav />
       <PageTitle>{t('identities.title')}</PageTitle>
       <p className="backoffice-lead">{t('identities.lead')}</p>
       <search>

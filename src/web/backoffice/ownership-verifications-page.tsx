@@ -12,7 +12,6 @@ import { SelectField } from '../ui/field';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useRejectVerification, useReviewList } from './ownership-verifications-api';
-import { BackofficeNav } from './tickets-nav';
 import './backoffice.css';
 import './ownership-verifications.css';
 
@@ -43,7 +42,6 @@ export function OwnershipVerificationsPage() {
 
   return (
     <div className="backoffice">
-      <BackofficeNav />
       <PageTitle>{t('review.title')}</PageTitle>
       <p className="backoffice-lead">{t('review.lead')}</p>
       <div className="card review-filter">

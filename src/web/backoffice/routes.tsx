@@ -1,11 +1,18 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
+import { BackofficeLayout } from './backoffice-layout';
 
-/** Children of /backoffice. The backoffice's own home comes later; for now it opens on the users. */
+/** Children of /backoffice (§2 Backoffice, v1 and v2), all inside the backoffice's menu. */
 export const backofficeRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to="/backoffice/identities" replace /> },
-  { path: 'identities', element: lazyPage(() => import('./identities-page'), 'IdentitiesPage') },
-  { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
-  { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
-  { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+  {
+    element: <BackofficeLayout />,
+    children: [
+      { index: true, element: lazyPage(() => import('./home-page'), 'BackofficeHomePage') },
+      { path: 'v2', element: lazyPage(() => import('./home-page'), 'BackofficeHomePage') },
+      { path: 'identities', element: lazyPage(() => import('./identities-page'), 'IdentitiesPage') },
+      { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
+      { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
+      { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+    ],
+  },
 ];

@@ -8,7 +8,6 @@ import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { type TicketDetail, type TicketMessage, useCloseTicket, useTicket } from './tickets-api';
-import { BackofficeNav } from './tickets-nav';
 import { Forbidden, messageOf } from './tickets-page';
 import './backoffice.css';
 import './tickets.css';
@@ -24,7 +23,6 @@ export function TicketDetailPage() {
   if (ticket.error instanceof ApiError && ticket.error.status === 403) return <Forbidden />;
   return (
     <div className="backoffice">
-      <BackofficeNav />
       <p>
         <Link to="/backoffice/tickets">{t('tickets.back')}</Link>
       </p>

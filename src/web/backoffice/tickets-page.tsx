@@ -8,7 +8,6 @@ import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { type TicketStatus, useTickets } from './tickets-api';
-import { BackofficeNav } from './tickets-nav';
 import './backoffice.css';
 import './tickets.css';
 
@@ -25,7 +24,6 @@ export function TicketsPage() {
 
   return (
     <div className="backoffice">
-      <BackofficeNav />
       <PageTitle>{t('tickets.title')}</PageTitle>
       <p className="backoffice-lead">{t('tickets.lead')}</p>
       <fieldset className="ticket-filter">

@@ -1,0 +1,27 @@
+import { count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { BackofficeWork } from '../../domain/backoffice.js';
+import type { AppContext } from '../context.js';
+import { possessionVerifications, shipments, tickets } from '../db/schema.js';
+
+async function countOf(ctx: AppContext, table: PgTable, where: SQL): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * The work waiting in the backoffice (its home and the counts beside the menu). One count per queue, each answered by
+ * an index on the queue's state; the queues' own areas decide what "waiting" means.
+ */
+export async function backofficeWork(ctx: AppContext): Promise<BackofficeWork> {
+  const [possessionChecks, platesToShip, openTickets] = await Promise.all([
+    countOf(ctx, possessionVerifications, eq(possessionVerifications.status, 'submitted')),
+    countOf(ctx, shipments, eq(shipments.status, 'ordered')),
+    countOf(ctx, tickets, eq(tickets.status, 'open')),
+  ]);
+  return {
+    possession_checks: possessionChecks,
+    plates_to_ship: platesToShip,
+    open_tickets: openTickets,
+  };
+}
