@@ -1138,11 +1138,6 @@ export const theftReports = pgTable(
     uniqueIndex('theft_report_bike_unique').on(t.bikeId).where(sql`${t.foundAt} is null`),
     index('theft_report_noted_idx').on(t.notedTime),
     index('theft_report_insurer_idx').on(t.insurerPartyId),
-    // The insurer's claim list searches part of the frame number or the owner's name (insurance/claims-read.ts claimSearchText).
-    index('theft_report_claim_search_trgm').using(
-      'gin',
-      sql`lower(${t.frameNumber} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
-    ),
   ],
 );
 
@@ -1314,6 +1309,12 @@ export const insuranceClaims = pgTable(
     /** The owner agreed that the registration moves to the insurer on compensation (§3 acknowledgement_ownership_transfer). */
     ownershipTransferAgreed: boolean('ownership_transfer_agreed').notNull().default(false),
     ownershipTransferredAt: timestamp('ownership_transferred_at', { withTimezone: true }),
+    /**
+     * What the insurer's list searches: the report's frame number and owner's name, lower-cased. Kept on the claim so
+     * a search walks only that insurer's claims, without the reports; the database keeps it in step with the
+     * report (triggers in migration 0020), so no code path can forget it.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

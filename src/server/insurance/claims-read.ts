@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, type SQL } from 'drizzle-orm';
 import type { ClaimSummary, ClaimsAnswer, ClaimsQuery } from '../../domain/insurance.js';
 import { CLAIMS_PAGE_SIZE } from '../../domain/insurance.js';
 import type { Db } from '../db/client.js';
@@ -87,67 +87,39 @@ function dayAfter(date: string): Date {
   return d;
 }
 
-/** What the list's text filter searches: the frame number and the owner's name, as the trigram index holds them (schema.ts). */
-const claimSearchText = sql`lower(${theftReports.frameNumber} || ' ' || ${theftReports.firstName} || ' ' || ${theftReports.lastName})`;
-
-/** The list's filters (state, arrival dates) on top of `base`; the text filter, which needs the report, apart. */
-function filtered(base: SQL, query: ClaimsQuery): { where: SQL | undefined; text: SQL | undefined } {
+/**
+ * The list's filters on top of `base`: state, bike, arrival dates, and text (part of the frame number or the owner's
+ * name, in the claim's own search text: schema.ts insuranceClaims.searchText).
+ */
+function filtered(base: SQL, query: ClaimsQuery): SQL | undefined {
   const q = query.q?.trim().toLowerCase();
-  return {
-    where: and(
-      base,
-      query.status ? eq(insuranceClaims.status, query.status) : undefined,
-      query.bike_id ? eq(insuranceClaims.bikeId, query.bike_id) : undefined,
-      query.from ? gte(insuranceClaims.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-      query.to ? lt(insuranceClaims.createdAt, dayAfter(query.to)) : undefined,
-    ),
-    text: q ? sql`${claimSearchText} like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-  };
+  return and(
+    base,
+    query.status ? eq(insuranceClaims.status, query.status) : undefined,
+    query.bike_id ? eq(insuranceClaims.bikeId, query.bike_id) : undefined,
+    query.from ? gte(insuranceClaims.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(insuranceClaims.createdAt, dayAfter(query.to)) : undefined,
+    q ? like(insuranceClaims.searchText, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
 }
 
 /**
- * A page of claims, newest first, with the total the filters match. The page's ids come from the claims' index
- * alone (the report joined only for a text filter); only those 20 are then read whole.
+ * A page of claims, newest first, with the total the filters match: the page's ids and the count read side by side
+ * from the insurer's claims alone (never the reports); only those 20 are then read whole.
  */
 export async function pageOfClaims(db: Db, base: SQL, query: ClaimsQuery): Promise<ClaimsAnswer> {
-  const { where, text } = filtered(base, query);
-  let page: { id: string }[];
-  let total: number;
-  if (text) {
-    // A text filter reads the reports: once, with the total as a window count over the matches.
-    const rows = await db
-      .select({ id: insuranceClaims.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const where = filtered(base, query);
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({ id: insuranceClaims.id })
       .from(insuranceClaims)
-      .innerJoin(theftReports, eq(theftReports.id, insuranceClaims.theftReportId))
-      .where(and(where, text))
+      .where(where)
       .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
       .limit(CLAIMS_PAGE_SIZE)
-      .offset(query.offset);
-    page = rows;
-    total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && query.offset > 0) {
-      const [counted] = await db
-        .select({ n: count() })
-        .from(insuranceClaims)
-        .innerJoin(theftReports, eq(theftReports.id, insuranceClaims.theftReportId))
-        .where(and(where, text));
-      total = counted?.n ?? 0;
-    }
-  } else {
-    // Without one, the page is a walk down the claims' index and the count an index-only scan, side by side.
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({ id: insuranceClaims.id })
-        .from(insuranceClaims)
-        .where(where)
-        .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
-        .limit(CLAIMS_PAGE_SIZE)
-        .offset(query.offset),
-      db.select({ n: count() }).from(insuranceClaims).where(where),
-    ]);
-    page = rows;
-    total = counted?.n ?? 0;
-  }
+      .offset(query.offset),
+    db.select({ n: count() }).from(insuranceClaims).where(where),
+  ]);
+  const total = counted?.n ?? 0;
   const order = page.map((p) => p.id);
   const rows = order.length > 0 ? await claimsWith(db, inArray(insuranceClaims.id, order)) : [];
   rows.sort((a, b) => order.indexOf(a.claim.id) - order.indexOf(b.claim.id));

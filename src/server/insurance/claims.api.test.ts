@@ -12,6 +12,7 @@ import {
   insuredItems,
   organisationMembers,
   pictures,
+  theftReports,
 } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest, uploadPicture } from '../ownership/ownership-test-factory.js';
 import { MINIMAL_PDF, multipart } from '../pictures/test-factory.js';
@@ -161,6 +162,23 @@ describe('GET /api/insurance/{insurerPartyId}/claims/', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await get(member, `/insurance/${insurer}/claims/?from=${today}&to=${today}`)).json().total).toBe(21);
     expect((await get(member, `/insurance/${insurer}/claims/?to=2000-01-01`)).json().total).toBe(0);
+  });
+
+  it('searches the report as it is now: a corrected name is found, the old one no longer', async () => {
+    const [claim] = await o.t.database.db
+      .select()
+      .from(insuranceClaims)
+      .where(eq(insuranceClaims.id, ids[20] as string));
+    await o.t.database.db
+      .update(theftReports)
+      .set({ lastName: 'Bøgh-Hansen' })
+      .where(eq(theftReports.id, claim?.theftReportId as string));
+    expect((await get(member, `/insurance/${insurer}/claims/?q=karen%20b%C3%B8gh`)).json()).toMatchObject({
+      total: 1,
+      items: [{ id: ids[20] }],
+    });
+    expect((await get(member, `/insurance/${insurer}/claims/?q=karen%20b%C3%B8gh-h`)).json().total).toBe(1);
+    expect((await get(member, `/insurance/${insurer}/claims/?q=karen%20berg`)).json().total).toBe(0);
   });
 
   it('answers bad filters with 422 in the §8 shape', async () => {
