@@ -128,6 +128,12 @@ export const policySchema = z.object({
   /** For the insurer's members only: who holds it, and what they pre-registered; null for the holder. */
   holder: z.nullable(z.object({ name: z.nullable(z.string()), email: z.string() })),
   pre_registration: z.nullable(preRegistrationSchema),
+  /** When the holder acknowledged privacy, the data share and the ownership transfer on compensation (null: not given here). */
+  acknowledgements: z.object({
+    privacy_at: z.nullable(z.string()),
+    data_share_at: z.nullable(z.string()),
+    ownership_transfer_at: z.nullable(z.string()),
+  }),
 });
 export type Policy = z.infer<typeof policySchema>;
 

@@ -1157,6 +1157,13 @@ export const stolenMapVersion = pgTable('stolen_map_version', {
  * pre-registered it for a customer to claim), of a type and coverage, for a number of bikes. The insurer's own
  * policy number is unique per insurer.
  */
+/** When the holder acknowledged each of the onboarding's statements (ISO times; absent: not given). */
+export interface PolicyAcknowledgements {
+  privacy?: string;
+  data_share?: string;
+  ownership_transfer?: string;
+}
+
 export const insurancePolicies = pgTable(
   'insurance_policy',
   {
@@ -1179,6 +1186,11 @@ export const insurancePolicies = pgTable(
     source: text('source', { enum: ['insurer', 'onboarding', 'signup', 'purchase'] }).notNull(),
     /** What the insurer knows of a pre-registered policy's customer (email, name, address, frame number): the lookup's and onboarding's autofill. */
     preRegistration: jsonb('pre_registration'),
+    /**
+     * What the holder acknowledged when taking it out (§3 onboarding draft: acknowledgement_privacy, _data_share,
+     * _ownership_transfer), each as the time it was given: { privacy: iso, data_share: iso, ownership_transfer?: iso }.
+     */
+    acknowledgements: jsonb('acknowledgements').$type<PolicyAcknowledgements>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -106,6 +106,10 @@ describe('POST /api/insurance/policies/ (an owner takes out a policy)', () => {
     });
     expect(policy.items.map((i: { bike_id: string }) => i.bike_id).sort()).toEqual([bike1.id, bike2.id].sort());
     expect(policy.items[0]).toMatchObject({ possession_status: 'missing', lock_status: 'missing', brand: 'Kildemoes' });
+    // What the holder acknowledged is kept with the time it was given, the ownership transfer included.
+    const at = policy.acknowledgements.privacy_at;
+    expect(Date.now() - Date.parse(at)).toBeLessThan(60_000);
+    expect(policy.acknowledgements).toEqual({ privacy_at: at, data_share_at: at, ownership_transfer_at: at });
     const [shipment] = await o.t.database.db.select().from(shipments).where(eq(shipments.policyId, policy.id));
     expect(shipment).toMatchObject({
       partyId: owner.partyId,
@@ -113,6 +117,12 @@ describe('POST /api/insurance/policies/ (an owner takes out a policy)', () => {
       status: 'ordered',
       address: { name: 'Anna Jensen', address: 'Nørregade 1, 2 tv', postalCode: '1165', city: 'København K', country: 'DK' },
     });
+  });
+
+  it('keeps the ownership transfer as not agreed when the holder left it unticked', async () => {
+    const owner = await o.user();
+    const policy = await takeOut(owner, { acknowledgement_ownership_transfer: false });
+    expect(policy.acknowledgements).toMatchObject({ privacy_at: expect.any(String), ownership_transfer_at: null });
   });
 
   it('refuses bad input with §8 answers, never 500', async () => {

@@ -97,6 +97,11 @@ async function policyAnswers(db: Db, rows: PolicyRow[], forInsurer: boolean): Pr
       plates_shipment: shipment ? { status: shipment.status, created_at: shipment.createdAt.toISOString() } : null,
       holder: holder ? { name: [holder.first, holder.last].filter(Boolean).join(' ') || null, email: holder.email } : null,
       pre_registration: forInsurer ? preRegistrationOf(row) : null,
+      acknowledgements: {
+        privacy_at: row.acknowledgements?.privacy ?? null,
+        data_share_at: row.acknowledgements?.data_share ?? null,
+        ownership_transfer_at: row.acknowledgements?.ownership_transfer ?? null,
+      },
     };
   });
 }
@@ -229,6 +234,17 @@ export async function createPolicy(ctx: AppContext, caller: Caller, input: Creat
       'insurer_policy_id',
     );
     await setInsuredBikes(tx, caller.partyId, id, input.bikes);
+    const now = new Date().toISOString();
+    await tx
+      .update(insurancePolicies)
+      .set({
+        acknowledgements: {
+          privacy: now,
+          data_share: now,
+          ...(input.acknowledgement_ownership_transfer ? { ownership_transfer: now } : {}),
+        },
+      })
+      .where(eq(insurancePolicies.id, id));
     const to = input.plates_address;
     if (to && input.number_of_bikes > 0) {
       const [person] = await tx.select({ region: identities.region }).from(identities).where(eq(identities.partyId, caller.partyId));

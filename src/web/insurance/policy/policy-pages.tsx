@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EvidenceStatus, InsuredItem, Policy } from '../../../domain/insurance-policies';
 import { readApiError } from '../../lib/errors';
+import { formatDate } from '../../lib/intl';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CheckboxField, TextField } from '../../ui/field';
@@ -413,6 +414,7 @@ export function PolicyHubPage() {
             {policy.plates_shipment && <p>{t(`hub.plates.${policy.plates_shipment.status}`)}</p>}
             <Link to={policyPath(policy)}>{t('hub.change')}</Link>
           </section>
+          <PolicyConsents policy={policy} />
           <section aria-labelledby="hub-bikes-title">
             <h2 id="hub-bikes-title">{t('hub.bikes')}</h2>
             {policy.items.length === 0 ? (
@@ -430,6 +432,27 @@ export function PolicyHubPage() {
         </div>
       )}
     </PolicyLoad>
+  );
+}
+
+/** What the holder acknowledged when taking the policy out, and when (shown only where it was recorded here). */
+function PolicyConsents({ policy }: { policy: Policy }) {
+  const { t, i18n } = useTranslation('insurance-policy');
+  const given = policy.acknowledgements;
+  if (!given.privacy_at) return null;
+  const insurer = policy.insurer.name;
+  return (
+    <section className="card" aria-labelledby="hub-consents-title">
+      <h2 id="hub-consents-title">{t('hub.consents.title')}</h2>
+      <ul className="policy-consents">
+        <li>{t('hub.consents.privacyDataShare', { insurer, date: formatDate(given.privacy_at, i18n.language) })}</li>
+        <li>
+          {given.ownership_transfer_at
+            ? t('hub.consents.transfer', { insurer, date: formatDate(given.ownership_transfer_at, i18n.language) })
+            : t('hub.consents.noTransfer', { insurer })}
+        </li>
+      </ul>
+    </section>
   );
 }
 

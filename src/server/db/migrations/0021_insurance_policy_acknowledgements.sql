@@ -1,0 +1,1 @@
+ALTER TABLE "insurance_policy" ADD COLUMN "acknowledgements" jsonb;
