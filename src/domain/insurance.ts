@@ -58,6 +58,8 @@ export const claimSummarySchema = z.object({
   bike_price: z.number(),
   owner: ownerContactSchema,
   ownership_transfer_agreed: z.boolean(),
+  /** Why the insurer rejected it (only when rejected): the owner reads it in their own list too. */
+  rejection_reason: z.nullable(z.string()),
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
@@ -82,7 +84,6 @@ const EVIDENCE_STATUSES = ['missing', 'submitted', 'approved', 'rejected'] as co
 
 /** GET /api/insurance/{insurerPartyId}/claims/{claimId}: the claim's dossier. */
 export const claimDossierSchema = z.extend(claimSummarySchema, {
-  rejection_reason: z.nullable(z.string()),
   ownership_transferred_at: z.nullable(z.string()),
   /** The steps the insurer may take now (domain/insurance-claims.ts). */
   next_statuses: z.array(z.enum(CLAIM_STATUSES)),

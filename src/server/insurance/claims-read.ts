@@ -77,6 +77,7 @@ export function toClaimSummary(row: SummaryRow): ClaimSummary {
     bike_price: row.bikePrice,
     owner: { first_name: row.firstName, last_name: row.lastName, email: row.email, mobile: row.mobile, telephone: row.telephone },
     ownership_transfer_agreed: claim.ownershipTransferAgreed,
+    rejection_reason: claim.status === 'rejected' ? claim.rejectionReason : null,
   };
 }
 

@@ -374,6 +374,10 @@ describe('a claim’s dossier, police report and steps', () => {
     });
     const mail = (await mailsTo(o.t.database.db, r.owner.email)).find((m) => m.subject.includes('afvist'));
     expect(mail?.text).toContain('No receipt');
+    // … in their own list of claims as well.
+    expect((await get(r.owner, '/insurance/self/claims/')).json().items).toEqual([
+      expect.objectContaining({ id: r.claimId, status: 'rejected', rejection_reason: 'No receipt' }),
+    ]);
   });
 });
 

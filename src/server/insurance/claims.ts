@@ -84,7 +84,6 @@ export async function readClaimDossier(ctx: AppContext, caller: Caller, insurerP
   const ownerVerified = Boolean(owner?.verifiedOn);
   return {
     ...toClaimSummary(row),
-    rejection_reason: claim.rejectionReason,
     ownership_transferred_at: iso(claim.ownershipTransferredAt),
     next_statuses: nextClaimStatuses(claim.status),
     events: events.map((e) => ({ status: e.status, note: e.note, created_at: e.createdAt.toISOString() })),

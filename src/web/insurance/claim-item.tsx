@@ -27,6 +27,7 @@ export function ClaimItem({ claim, to, showOwner }: { claim: ClaimSummary; to: s
         {claim.report_status === 'found' && ` · ${t('list.foundAgain')}`}
       </p>
       <p>{t('list.value', { price: numberFormat(language, {}).format(claim.bike_price) })}</p>
+      {claim.rejection_reason && <p className="insurance-rejection">{t('claim.rejectedBecause', { reason: claim.rejection_reason })}</p>}
       {showOwner ? (
         <p className="insurance-owner">
           <span>{t('list.owner', { name: `${claim.owner.first_name} ${claim.owner.last_name}` })}</span>
