@@ -42,7 +42,7 @@ test('an owner proves possession and answers a lock test; the insurer approves t
   await screenshots(page, 'evidence-possession-intro');
   await page.getByRole('link', { name: 'Start' }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Dokumentation af cyklen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumentation af besiddelse' })).toBeVisible();
   await expect(page.getByLabel('Fornavn')).toHaveValue('Karen');
   await expect(page.getByLabel('Efternavn')).toHaveValue('Hansen');
   await expect(page.getByLabel('E-mail')).toHaveValue('karen@example.dk');
@@ -110,9 +110,9 @@ test('an owner proves possession and answers a lock test; the insurer approves t
 
   // From the insurer's home to the proofs of possession: the owner's, newest first, opened read-only.
   await insurerPage.goto(`/insurance/${insurerId}/admin`);
-  await insurerPage.getByRole('link', { name: 'Alle bevis for besiddelse' }).click();
-  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Bevis for besiddelse' })).toBeVisible();
-  const proofs = insurerPage.getByRole('region', { name: 'Bevis for besiddelse' });
+  await insurerPage.getByRole('link', { name: 'Al dokumentation af besiddelse' }).click();
+  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Dokumentation af besiddelse' })).toBeVisible();
+  const proofs = insurerPage.getByRole('region', { name: 'Dokumentation af besiddelse' });
   await expect(proofs.getByRole('listitem').first()).toContainText('Karen Hansen');
   await insurerPage.getByLabel('Status').selectOption({ label: 'Godkendt' });
   await expect(insurerPage).toHaveURL(/\?status=approved$/);
@@ -121,7 +121,7 @@ test('an owner proves possession and answers a lock test; the insurer approves t
   await expectNoAxeViolations(insurerPage);
   await screenshots(insurerPage, 'evidence-possession-insurer-list');
   await proofs.getByRole('link', { name: `Kildemoes Logic · ${frameNumber}` }).click();
-  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Bevis for besiddelse' })).toBeVisible();
+  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Dokumentation af besiddelse' })).toBeVisible();
   await expect(insurerPage.getByText('Karen Hansen')).toBeVisible();
   await expect(insurerPage.getByText('Stemmer med registret').first()).toBeVisible();
   await expect(insurerPage.getByRole('img', { name: 'Billede af stelnummeret' })).toBeVisible();

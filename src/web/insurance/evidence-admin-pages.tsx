@@ -4,12 +4,12 @@ import { EVIDENCE_STATUSES, type EvidenceStatus, type PossessionVerification } f
 import { formatDate } from '../lib/intl';
 import { NotFoundPage } from '../public/not-found-page';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { SelectField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { type EvidenceKind, useEvidencePages, usePossessionVerification } from './evidence-api';
+import { MoreEvidence } from './evidence-more';
 import { StatusLabel } from './evidence-parts';
 import { adminPath, errorCode, Refused, refusal } from './gate';
 import { lockTestPath } from './lock-test/portal-page';
@@ -49,7 +49,6 @@ function EvidenceListPage({ kind }: { kind: EvidenceKind }) {
     if (!list.data)
       return refusal(list.error) ?? <LoadError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
     const pages = list.data.pages;
-    const total = pages.at(-1)?.total ?? 0;
     const rows = pages.flatMap((page) =>
       page.items.map((item) => {
         const bike = item.bike;
@@ -86,15 +85,9 @@ function EvidenceListPage({ kind }: { kind: EvidenceKind }) {
                 </li>
               ))}
             </ul>
-            <p className="muted">{t('adminList.shown', { shown: rows.length, total })}</p>
           </>
         )}
-        {list.isFetchNextPageError && <Alert>{t('adminList.moreFailed')}</Alert>}
-        {list.hasNextPage && (
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            {t('adminList.more')}
-          </Button>
-        )}
+        <MoreEvidence list={list} />
       </>
     );
   };

@@ -25,8 +25,6 @@ function useWho(): string {
 }
 
 const evidenceKeys = {
-  possession: (who: string, insurer: string) => ['insurance-evidence', who, insurer, 'possession'] as const,
-  lockTests: (who: string, insurer: string) => ['insurance-evidence', who, insurer, 'lock-tests'] as const,
   lockTest: (who: string, insurer: string, id: string) => ['insurance-evidence', who, insurer, 'lock-tests', id] as const,
   pages: (who: string, insurer: string, kind: EvidenceKind, status: EvidenceStatus | undefined) =>
     ['insurance-evidence', who, insurer, kind, 'pages', status ?? 'all'] as const,
@@ -65,29 +63,11 @@ export function usePossessionVerification(insurerPartyId: string, verificationId
   });
 }
 
-export function usePossessionVerifications(insurerPartyId: string) {
-  const who = useWho();
-  return useQuery({
-    queryKey: evidenceKeys.possession(who, insurerPartyId),
-    queryFn: ({ signal }) => api<PossessionVerificationsAnswer>(`${base(insurerPartyId)}/possession-verifications/`, { signal }),
-    enabled: who !== '' && insurerPartyId !== '',
-  });
-}
-
 export function useSubmitPossession(insurerPartyId: string) {
   return useMutation({
     mutationFn: (input: PossessionVerificationInput) =>
       api<PossessionVerification>(`${base(insurerPartyId)}/possession-verifications/`, { method: 'POST', body: input }),
     onSuccess: () => refreshQueries(['insurance-evidence']),
-  });
-}
-
-export function useLockTests(insurerPartyId: string) {
-  const who = useWho();
-  return useQuery({
-    queryKey: evidenceKeys.lockTests(who, insurerPartyId),
-    queryFn: ({ signal }) => api<LockTestsAnswer>(`${base(insurerPartyId)}/lock-tests/`, { signal }),
-    enabled: who !== '' && insurerPartyId !== '',
   });
 }
 

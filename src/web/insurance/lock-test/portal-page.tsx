@@ -15,7 +15,8 @@ import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { LoadError } from '../../ui/load-error';
 import { PageTitle } from '../../ui/page';
 import { Loading } from '../../ui/spinner';
-import { useLockTests, useSubmitLockTest } from '../evidence-api';
+import { useEvidencePages, useSubmitLockTest } from '../evidence-api';
+import { MoreEvidence } from '../evidence-more';
 import { EvidenceUpload, StatusLabel, type UploadedFile } from '../evidence-parts';
 import { refusal } from '../gate';
 
@@ -29,16 +30,18 @@ export const lockTestPath = (insurerPartyId: string, id: string) =>
 export function LockTestPortalPage() {
   const { t } = useTranslation('insurance-evidence');
   const { insurerPartyId = '' } = useParams();
-  const tests = useLockTests(insurerPartyId);
+  const tests = useEvidencePages(insurerPartyId, 'lock-tests', undefined);
   if (tests.isPending) return <Loading />;
   if (!tests.data) return refusal(tests.error) ?? <LoadError error={tests.error} onRetry={() => void tests.refetch()} />;
+  const asInsurer = tests.data.pages[0]?.as_insurer ?? false;
   return (
     <div className="evidence-page">
-      <PageTitle>{tests.data.as_insurer ? t('lock.insurerTitle') : t('lock.title')}</PageTitle>
-      {!tests.data.as_insurer && <LockTestForm insurerPartyId={insurerPartyId} />}
+      <PageTitle>{asInsurer ? t('lock.insurerTitle') : t('lock.title')}</PageTitle>
+      {!asInsurer && <LockTestForm insurerPartyId={insurerPartyId} />}
       <section className="evidence-mine" aria-labelledby="lock-list">
-        <h2 id="lock-list">{tests.data.as_insurer ? t('lock.insurerListTitle') : t('lock.mineTitle')}</h2>
-        <LockTestList insurerPartyId={insurerPartyId} items={tests.data.items} />
+        <h2 id="lock-list">{asInsurer ? t('lock.insurerListTitle') : t('lock.mineTitle')}</h2>
+        <LockTestList insurerPartyId={insurerPartyId} items={tests.data.pages.flatMap((page) => page.items)} />
+        <MoreEvidence list={tests} />
       </section>
     </div>
   );

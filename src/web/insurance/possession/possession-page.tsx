@@ -14,7 +14,8 @@ import { SelectField, TextField } from '../../ui/field';
 import { LoadError } from '../../ui/load-error';
 import { PageTitle } from '../../ui/page';
 import { Loading } from '../../ui/spinner';
-import { usePossessionVerifications, useSubmitPossession } from '../evidence-api';
+import { useEvidencePages, useSubmitPossession } from '../evidence-api';
+import { MoreEvidence } from '../evidence-more';
 import { EvidenceUpload, fillEmpty, StatusLabel, type UploadedFile } from '../evidence-parts';
 import { refusal } from '../gate';
 
@@ -35,7 +36,7 @@ export function PossessionPage() {
   const autofill = useMemo(() => verificationAutofill(params.entries()), [params]);
   const bikes = useMyBikes();
   const profile = useProfile();
-  const mine = usePossessionVerifications(insurerPartyId);
+  const mine = useEvidencePages(insurerPartyId, 'possession-verifications', undefined);
   const submit = useSubmitPossession(insurerPartyId);
 
   const [bikeId, setBikeId] = useState(params.get('bike') ?? '');
@@ -90,6 +91,8 @@ export function PossessionPage() {
 
   if (mine.isPending || bikes.isPending) return <Loading />;
   if (!mine.data) return refusal(mine.error) ?? <LoadError error={mine.error} onRetry={() => void mine.refetch()} />;
+  const asInsurer = mine.data.pages[0]?.as_insurer ?? false;
+  const submissions = mine.data.pages.flatMap((page) => page.items);
 
   const chooseBike = (id: string) => {
     setBikeId(id);
@@ -218,12 +221,12 @@ export function PossessionPage() {
         </form>
       )}
       <section className="evidence-mine" aria-labelledby="possession-mine">
-        <h2 id="possession-mine">{mine.data.as_insurer ? t('possession.insurerListTitle') : t('possession.mineTitle')}</h2>
-        {mine.data.items.length === 0 ? (
+        <h2 id="possession-mine">{asInsurer ? t('possession.insurerListTitle') : t('possession.mineTitle')}</h2>
+        {submissions.length === 0 ? (
           <p className="muted">{t('possession.none')}</p>
         ) : (
           <ul className="evidence-list">
-            {mine.data.items.map((v) => (
+            {submissions.map((v) => (
               <li key={v.id}>
                 <span>
                   {[v.bike.brand, v.bike.model].filter(Boolean).join(' ') || t('bike-terms:unnamed')} · {v.frame_number}
@@ -234,6 +237,7 @@ export function PossessionPage() {
             ))}
           </ul>
         )}
+        <MoreEvidence list={mine} />
       </section>
     </div>
   );
