@@ -84,7 +84,7 @@ export function IdentitiesPage() {
           {list.data.length === 0 ? (
             <p>{t('identities.none')}</p>
           ) : (
-            <ul className="identity-list">
+            <ul className="identity-list" aria-labelledby="results-title">
               {list.data.map((user) => (
                 <li key={user.party_id} className="card identity-row">
                   <div className="identity-who">
