@@ -3,7 +3,6 @@ import { normaliseFrameNumber } from '../../domain/bikes/frame-number.js';
 import {
   EVIDENCE_PAGE_SIZE,
   type EvidenceQuery,
-  type EvidenceReview,
   type PossessionDetails,
   type PossessionVerification,
   type PossessionVerificationInput,
@@ -22,12 +21,10 @@ import {
   fileLink,
   imageLinks,
   insuredItemOf,
-  insurerById,
   isId,
   lockBike,
   nextOffset,
   pictureOfBike,
-  queueOutcomeMail,
 } from './evidence.js';
 import { insurerWithMembership } from './service.js';
 
