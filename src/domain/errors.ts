@@ -127,6 +127,7 @@ export const ERROR_STATUS = {
   lock_test_not_found: 404,
   evidence_pending: 409, // one submission of a kind per bike and insurer waits for review at a time
   evidence_already_reviewed: 409,
+  possession_verification_held: 409, // another reviewer holds it in the backoffice's queue (issue 14)
   evidence_frame_number_mismatch: 422, // the frame number given is not the bike's
   certificate_date_future: 422,
   // The webshop (issue 12): an order is priced on the server (webshop/pricing.ts), a NAF number checked (§5).

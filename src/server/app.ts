@@ -38,6 +38,7 @@ import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
 import { lockTestRoutes } from './insurance/lock-tests-routes.js';
 import { policyRoutes } from './insurance/policy-routes.js';
+import { possessionReviewRoutes } from './insurance/possession-review-routes.js';
 import { possessionRoutes } from './insurance/possession-routes.js';
 import { purchaseRoutes } from './insurance/purchase-routes.js';
 import { insuranceRoutes } from './insurance/routes.js';
@@ -270,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(purchaseRoutes(ctx));
       await api.register(policyRoutes(ctx));
       await api.register(possessionRoutes(ctx));
+      await api.register(possessionReviewRoutes(ctx));
       await api.register(lockTestRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },

@@ -1255,6 +1255,8 @@ export const possessionVerifications = pgTable(
     rejectionReason: text('rejection_reason'),
     reviewedByPartyId: uuid('reviewed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** What the reviewer's steps found (frame number, plate, purchase date, price: matches, differs or missing). */
+    reviewChecks: jsonb('review_checks'),
     heldByPartyId: uuid('held_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
     heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1262,6 +1264,8 @@ export const possessionVerifications = pgTable(
   (t) => [
     index('possession_verification_insurer_idx').on(t.insurerPartyId, t.status, t.createdAt),
     index('possession_verification_bike_idx').on(t.bikeId),
+    // The staff queue's "oldest waiting" across insurers (issue 14).
+    index('possession_verification_waiting_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'submitted'`),
   ],
 );
 

@@ -17,7 +17,6 @@ import { MINIMAL_PDF, multipart, type Part, png } from '../pictures/test-factory
 import { backfillPerceptualHashes, bikesWithSimilarPictures } from '../shared/files/perceptual-hash.js';
 import { photo } from '../shared/files/photo-test-factory.js';
 import { makeOrganisation } from '../theft/theft-test-factory.js';
-import { reviewPossessionVerification } from './possession.js';
 
 // Evidence for insurers (issue 13): proof of possession and lock tests, every call with bad input and the access
 // matrix (owner, another owner, the insurer's member, another insurer's member, staff, visitor), the insured item's
@@ -260,10 +259,9 @@ describe('proof of possession', () => {
   });
 
   it('staff’s review sets the status and the insured item’s, and mails the owner; a decided one answers 409', async () => {
-    await reviewPossessionVerification(o.t.app.appContext, staff.partyId, created.id, {
-      decision: 'rejected',
-      reason: 'The receipt is for another bike',
-    });
+    const review = (verificationId: string, body: unknown) =>
+      call(staff, 'POST', `/api/backoffice/insurance-verifications/${verificationId}/review`, body);
+    expect((await review(created.id, { decision: 'rejected', reason: 'The receipt is for another bike' })).statusCode).toBe(200);
     const rejected = await call(owner, 'GET', `${path(insurerA)}${created.id}`);
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejection_reason: 'The receipt is for another bike' });
     expect((await itemStatus()).possession).toBe('rejected');
@@ -271,16 +269,14 @@ describe('proof of possession', () => {
     expect(mail.subject).toBe('Your proof of possession was rejected');
     expect(mail.text).toContain('Reason: The receipt is for another bike');
     expect(mail.text).toContain('Alfa Forsikring');
-    await expect(
-      reviewPossessionVerification(o.t.app.appContext, staff.partyId, created.id, { decision: 'approved', reason: null }),
-    ).rejects.toMatchObject({
-      code: 'evidence_already_reviewed',
-    });
+    const again = await review(created.id, { decision: 'approved' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'evidence_already_reviewed' });
 
     // Sent again and approved.
     const second = await call(owner, 'POST', path(insurerA), body);
     expect(second.statusCode, second.body).toBe(201);
-    await reviewPossessionVerification(o.t.app.appContext, staff.partyId, second.json().id, { decision: 'approved', reason: null });
+    expect((await review(second.json().id, { decision: 'approved' })).statusCode).toBe(200);
     expect((await itemStatus()).possession).toBe('approved');
     expect((await latestMailTo(o.t.database.db, owner.email)).subject).toBe('Your proof of possession was approved');
   });

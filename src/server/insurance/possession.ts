@@ -3,7 +3,6 @@ import { normaliseFrameNumber } from '../../domain/bikes/frame-number.js';
 import {
   EVIDENCE_PAGE_SIZE,
   type EvidenceQuery,
-  type EvidenceReview,
   type PossessionDetails,
   type PossessionVerification,
   type PossessionVerificationInput,
@@ -22,24 +21,22 @@ import {
   fileLink,
   imageLinks,
   insuredItemOf,
-  insurerById,
   isId,
   lockBike,
   nextOffset,
   pictureOfBike,
-  queueOutcomeMail,
 } from './evidence.js';
 import { insurerWithMembership } from './service.js';
 
 // Proof of possession for an insurer (/insurance/{insurerPartyId}/verify-bike-possession): the owner names their
-// bike, its frame number and plate, a picture of each and the receipt; staff review it (the backoffice's queue,
-// a later issue, calls reviewPossessionVerification). The insurer's members see their company's, the owner their
+// bike, its frame number and plate, a picture of each and the receipt; staff review it (the backoffice's queue:
+// possession-review.ts). The insurer's members see their company's, the owner their
 // own; anyone else gets 404. The insured item's possession_status follows the submission and the review.
 
 type Row = typeof possessionVerifications.$inferSelect;
 type BikeRow = typeof bikes.$inferSelect;
 
-async function toAnswer(ctx: AppContext, row: Row, insurer: Insurer, bike: BikeRow): Promise<PossessionVerification> {
+export async function toAnswer(ctx: AppContext, row: Row, insurer: Insurer, bike: BikeRow): Promise<PossessionVerification> {
   return {
     id: row.id,
     insurer,
@@ -187,46 +184,4 @@ export async function readPossessionVerification(
     : [];
   if (!row) throw new AppError('possession_verification_not_found');
   return toAnswer(ctx, row.verification, insurer, row.bike);
-}
-
-/**
- * Staff's decision on a waiting verification (the backoffice's review queue calls it): its status, the insured
- * item's possession_status, and the owner's mail, in one transaction. A decided one answers 409.
- */
-export async function reviewPossessionVerification(
-  ctx: AppContext,
-  reviewerPartyId: string,
-  verificationId: string,
-  review: EvidenceReview,
-): Promise<void> {
-  if (!isId(verificationId)) throw new AppError('possession_verification_not_found');
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(possessionVerifications).where(eq(possessionVerifications.id, verificationId)).for('update');
-    if (!row) throw new AppError('possession_verification_not_found');
-    if (row.status !== 'submitted') throw new AppError('evidence_already_reviewed');
-    await tx
-      .update(possessionVerifications)
-      .set({
-        status: review.decision,
-        rejectionReason: review.decision === 'rejected' ? review.reason : null,
-        reviewedByPartyId: reviewerPartyId,
-        reviewedAt: new Date(),
-        heldByPartyId: null,
-        heldUntil: null,
-      })
-      .where(eq(possessionVerifications.id, row.id));
-    if (row.insuredItemId) {
-      await tx.update(insuredItems).set({ possessionStatus: review.decision }).where(eq(insuredItems.id, row.insuredItemId));
-    }
-    const insurer = await insurerById(tx, row.insurerPartyId);
-    await queueOutcomeMail(ctx, tx, {
-      kind: 'possession',
-      ownerPartyId: row.ownerPartyId,
-      bikeId: row.bikeId,
-      insurer,
-      review,
-      url: `/insurance/${row.insurerPartyId}/verify-bike-possession?verification=${row.id}`,
-    });
-  });
-  void ctx.mailer.flush();
 }

@@ -13,6 +13,16 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
       { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
       { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+      { path: 'insurance-verification', element: lazyPage(() => import('./insurance-verification-list-pages'), 'InsurersPage') },
+      {
+        path: 'insurance-verification/:insurerPartyId',
+        element: lazyPage(() => import('./insurance-verification-list-pages'), 'InsurerQueuePage'),
+      },
+      { path: 'v2/insurance-verification', element: lazyPage(() => import('./insurance-verification-queue-page'), 'ReviewQueuePage') },
+      {
+        path: 'v2/insurance-verification/:verificationId/:step?',
+        element: lazyPage(() => import('./insurance-verification-review-page'), 'ReviewPage'),
+      },
     ],
   },
 ];

@@ -62,6 +62,7 @@ function EvidenceListPage({ kind }: { kind: EvidenceKind }) {
           who,
           created: item.created_at,
           status: item.status,
+          reason: item.rejection_reason,
         };
       }),
     );
@@ -81,7 +82,15 @@ function EvidenceListPage({ kind }: { kind: EvidenceKind }) {
                       {row.who} · {formatDate(row.created, i18n.resolvedLanguage)}
                     </span>
                   </span>
-                  <StatusLabel status={row.status} />
+                  <span>
+                    <StatusLabel status={row.status} />
+                    {row.reason && (
+                      <>
+                        <br />
+                        <span className="muted">{t('reason', { reason: row.reason })}</span>
+                      </>
+                    )}
+                  </span>
                 </li>
               ))}
             </ul>

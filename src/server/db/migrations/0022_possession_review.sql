@@ -1,0 +1,2 @@
+ALTER TABLE "possession_verification" ADD COLUMN "review_checks" jsonb;--> statement-breakpoint
+CREATE INDEX "possession_verification_waiting_idx" ON "possession_verification" USING btree ("created_at","id") WHERE "possession_verification"."status" = 'submitted';
