@@ -17,6 +17,7 @@ import { ownershipVerificationReviewRoutes } from './ownership-verifications-rou
 import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
 import { switchBack, switchUser } from './switch-user.js';
+import { stolenReportReviewRoutes } from './stolen-reports-routes.js';
 import { ticketRoutes } from './tickets-routes.js';
 import { backofficeWork } from './work.js';
 
@@ -27,6 +28,7 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(ownershipVerificationReviewRoutes(ctx));
     await app.register(ticketRoutes(ctx));
+    await app.register(stolenReportReviewRoutes(ctx));
     app.get(
       '/backoffice/work',
       {
