@@ -99,11 +99,7 @@ export type StolenReviewAnswer = z.infer<typeof stolenReviewAnswerSchema>;
 
 /** POST /api/backoffice/stolen-reports/{id}/hide */
 export const hideStolenReportSchema = z.object({
-  reason: z.string().check(
-    z.trim(),
-    z.minLength(1, { error: 'field_required' }),
-    z.maxLength(HIDE_REASON_MAX, { error: 'too_long' }),
-  ),
+  reason: z.string().check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(HIDE_REASON_MAX, { error: 'too_long' })),
 });
 
 /** POST /api/backoffice/stolen-reports/{id}/merge: into another open report of the same bike or frame number. */

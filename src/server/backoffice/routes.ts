@@ -16,8 +16,8 @@ import { AppError } from '../http/errors.js';
 import { ownershipVerificationReviewRoutes } from './ownership-verifications-routes.js';
 import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
-import { switchBack, switchUser } from './switch-user.js';
 import { stolenReportReviewRoutes } from './stolen-reports-routes.js';
+import { switchBack, switchUser } from './switch-user.js';
 import { ticketRoutes } from './tickets-routes.js';
 import { backofficeWork } from './work.js';
 

@@ -44,7 +44,11 @@ async function stolen(overrides: Record<string, unknown> = {}) {
   const owner = await o.user();
   const bike = await o.bike(owner);
   await reportStolen(o.t, owner, bike.id, { frame_number: bike.frame_number, ...overrides });
-  const list = await call(staff, 'GET', `/api/backoffice/stolen-reports?q=${encodeURIComponent(String(overrides.frame_number ?? bike.frame_number))}`);
+  const list = await call(
+    staff,
+    'GET',
+    `/api/backoffice/stolen-reports?q=${encodeURIComponent(String(overrides.frame_number ?? bike.frame_number))}`,
+  );
   const item = list.json().items.find((i: { bike_id: string }) => i.bike_id === bike.id);
   return { owner, bike, reportId: item.id as string };
 }
@@ -170,7 +174,10 @@ describe('a new report waits for review before the public map shows it', () => {
     expect(await onMap(kept.bike.id)).toBe(true);
     expect(await onMap(duplicate.bike.id)).toBe(false);
     const log = (await call(staff, 'GET', `/api/backoffice/audit-log?record_type=stolen_report&record_id=${duplicate.reportId}`)).json();
-    expect(log[0]).toMatchObject({ action: 'stolen_report.merge', after: { review_state: 'merged', merged_into_report_id: kept.reportId } });
+    expect(log[0]).toMatchObject({
+      action: 'stolen_report.merge',
+      after: { review_state: 'merged', merged_into_report_id: kept.reportId },
+    });
   });
 });
 

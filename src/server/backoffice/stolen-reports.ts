@@ -171,49 +171,51 @@ async function reviewItems(ctx: AppContext, ids: string[]): Promise<StolenReview
       .orderBy(desc(pictures.createdAt)),
     candidateRows(ctx.db, keyed),
   ]);
-  return keyed.flatMap((k) => {
-    const row = byId.get(k.id);
-    if (!row) return [];
-    const { report } = row;
-    const secret = ctx.config.jwtSecret;
-    return [
-      {
-        id: report.id,
-        bike_id: report.bikeId,
-        bike: cards.get(report.bikeId) ?? null,
-        frame_number: report.frameNumber,
-        color_id: report.bikeColor,
-        category_id: report.bikeCategory,
-        is_electric: report.isElectric,
-        created_at: report.createdAt.toISOString(),
-        stolen_at: report.notedTime.toISOString(),
-        place: report.place,
-        postal_code: report.placePostalCode,
-        region: report.region,
-        latitude: report.latitude,
-        longitude: report.longitude,
-        culprit_info: report.culpritInfo,
-        witnesses: report.witnesses,
-        owner_name: `${report.firstName} ${report.lastName}`.trim(),
-        owner_email: report.email,
-        pictures: pictureRows
-          .filter((p) => p.ownershipId === report.ownershipId)
-          .slice(0, PICTURES_PER_REPORT)
-          .map((p) => ({
-            id: p.id,
-            kind: p.kind,
-            url: signedPictureUrl(secret, p.id, 'full'),
-            thumbnail_url: signedPictureUrl(secret, p.id, 'thumb'),
-          })),
-        review_state: report.reviewState,
-        review_reason: report.reviewReason,
-        merged_into_report_id: report.mergedIntoReportId,
-        reviewed_at: report.reviewedAt?.toISOString() ?? null,
-        reviewed_by_email: row.reviewerEmail,
-        duplicates: duplicatesOf(k, candidates).map(toCandidate),
-      },
-    ];
-  }).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return keyed
+    .flatMap((k) => {
+      const row = byId.get(k.id);
+      if (!row) return [];
+      const { report } = row;
+      const secret = ctx.config.jwtSecret;
+      return [
+        {
+          id: report.id,
+          bike_id: report.bikeId,
+          bike: cards.get(report.bikeId) ?? null,
+          frame_number: report.frameNumber,
+          color_id: report.bikeColor,
+          category_id: report.bikeCategory,
+          is_electric: report.isElectric,
+          created_at: report.createdAt.toISOString(),
+          stolen_at: report.notedTime.toISOString(),
+          place: report.place,
+          postal_code: report.placePostalCode,
+          region: report.region,
+          latitude: report.latitude,
+          longitude: report.longitude,
+          culprit_info: report.culpritInfo,
+          witnesses: report.witnesses,
+          owner_name: `${report.firstName} ${report.lastName}`.trim(),
+          owner_email: report.email,
+          pictures: pictureRows
+            .filter((p) => p.ownershipId === report.ownershipId)
+            .slice(0, PICTURES_PER_REPORT)
+            .map((p) => ({
+              id: p.id,
+              kind: p.kind,
+              url: signedPictureUrl(secret, p.id, 'full'),
+              thumbnail_url: signedPictureUrl(secret, p.id, 'thumb'),
+            })),
+          review_state: report.reviewState,
+          review_reason: report.reviewReason,
+          merged_into_report_id: report.mergedIntoReportId,
+          reviewed_at: report.reviewedAt?.toISOString() ?? null,
+          reviewed_by_email: row.reviewerEmail,
+          duplicates: duplicatesOf(k, candidates).map(toCandidate),
+        },
+      ];
+    })
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 }
 
 /** GET /backoffice/stolen-reports/{id}: one open report. */
@@ -231,10 +233,7 @@ const reviewFields = (r: Pick<ReportRow, 'reviewState' | 'reviewReason' | 'merge
   merged_into_report_id: r.mergedIntoReportId,
 });
 
-type Decision =
-  | { action: 'approve' }
-  | { action: 'hide'; reason: string }
-  | { action: 'merge'; intoReportId: string };
+type Decision = { action: 'approve' } | { action: 'hide'; reason: string } | { action: 'merge'; intoReportId: string };
 
 /** The state a decision leads to, or the conflict that refuses it. */
 function nextState(current: StolenReviewState, decision: Decision): StolenReviewState {

@@ -1153,7 +1153,9 @@ export const theftReports = pgTable(
       ),
     ),
     /** The frame number as typed in the report, in a plain normal form (no spaces or dashes, upper case): finds duplicates. */
-    frameNumberKey: text('frame_number_key').generatedAlwaysAs(sql.raw(String.raw`upper(regexp_replace(frame_number, '[\s./\\_-]', '', 'g'))`)),
+    frameNumberKey: text('frame_number_key').generatedAlwaysAs(
+      sql.raw(String.raw`upper(regexp_replace(frame_number, '[\s./\\_-]', '', 'g'))`),
+    ),
   },
   (t) => [
     uniqueIndex('theft_report_bike_unique').on(t.bikeId).where(sql`${t.foundAt} is null`),

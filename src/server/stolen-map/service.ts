@@ -51,7 +51,9 @@ const summaryQuery = preparedQuery((db) =>
     .from(theftReports)
     .innerJoin(bikes, eq(bikes.id, theftReports.bikeId))
     .innerJoin(bikeOwnerships, currentOwnershipOfBike)
-    .where(sql`${theftReports.bikeId} = any(${sql.placeholder('ids')}::uuid[]) and ${theftReports.foundAt} is null and ${theftReports.reviewState} = 'approved'`)
+    .where(
+      sql`${theftReports.bikeId} = any(${sql.placeholder('ids')}::uuid[]) and ${theftReports.foundAt} is null and ${theftReports.reviewState} = 'approved'`,
+    )
     .prepare('stolen_map_summaries'),
 );
 

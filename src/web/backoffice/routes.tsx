@@ -13,6 +13,7 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
       { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
       { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+      { path: 'v2/stolen-bikes', element: lazyPage(() => import('./stolen-bikes-page'), 'StolenBikesPage') },
     ],
   },
 ];
