@@ -227,6 +227,7 @@ function ReportCard({
   const name = nameOf(item, t('bike-terms:unnamed'));
   const failure = decide.isError ? readApiError(decide.error, t) : null;
   const state = item.review_state;
+  const keptReport = item.duplicates.find((d) => d.id === item.merged_into_report_id);
   const approve = () =>
     decide.mutate({ id: item.id, decision: { action: 'approve' } }, { onSuccess: () => onDone(t('done.approve', { name })) });
   return (
@@ -282,6 +283,12 @@ function ReportCard({
             </Fact>
           )}
           {item.review_reason && <Fact label={t('fact.reason')}>{item.review_reason}</Fact>}
+          {keptReport && (
+            <Fact label={t('fact.mergedInto')}>
+              <code>{keptReport.frame_number}</code> ·{' '}
+              {[keptReport.brand, keptReport.model].filter(Boolean).join(' ') || t('bike-terms:unnamed')} · {keptReport.place}
+            </Fact>
+          )}
         </dl>
       </div>
       <div className="stolen-review-map">
