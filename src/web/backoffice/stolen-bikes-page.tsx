@@ -228,8 +228,12 @@ function ReportCard({
   const failure = decide.isError ? readApiError(decide.error, t) : null;
   const state = item.review_state;
   const keptReport = item.duplicates.find((d) => d.id === item.merged_into_report_id);
+  // Not mutate's own onSuccess: the refreshed list may drop this card (a filter on waiting ones) before it would run.
   const approve = () =>
-    decide.mutate({ id: item.id, decision: { action: 'approve' } }, { onSuccess: () => onDone(t('done.approve', { name })) });
+    decide.mutateAsync({ id: item.id, decision: { action: 'approve' } }).then(
+      () => onDone(t('done.approve', { name })),
+      () => undefined, // shown from decide.error
+    );
   return (
     <li className={`card stolen-review-item stolen-review-${state}`} aria-labelledby={headingId}>
       <header className="stolen-review-head">
@@ -360,7 +364,10 @@ function useDecision(item: StolenReviewItem, onClose: (message?: string) => void
   const name = nameOf(item, t('bike-terms:unnamed'));
   const failure = decide.isError ? readApiError(decide.error, t) : null;
   const run = (decision: StolenReviewDecision) =>
-    decide.mutate({ id: item.id, decision }, { onSuccess: () => onClose(t(`done.${decision.action}`, { name })) });
+    decide.mutateAsync({ id: item.id, decision }).then(
+      () => onClose(t(`done.${decision.action}`, { name })),
+      () => undefined, // shown from decide.error
+    );
   return { run, busy: decide.isPending, failure: failure?.kind === 'message' ? failure.text : null, name };
 }
 
