@@ -53,7 +53,7 @@ const WEB = {
   layers: { types: [], lib: [], ui: ['lib'], i18n: [] } as Record<string, string[]>,
   areas: {
     account: ['organisations', 'verification', 'bikes'],
-    backoffice: ['register', 'bikes'],
+    backoffice: ['register', 'bikes', 'maps'],
     bikes: ['verification'],
     chats: ['ownership', 'maps', 'search'],
     dev: [],

@@ -51,5 +51,7 @@ export const backofficeWorkSchema = z.object({
   plates_to_ship: z.number(),
   /** Support tickets open. */
   open_tickets: z.number(),
+  /** New stolen reports waiting for staff's review before the public map shows them (issue 14). */
+  stolen_reports_to_review: z.number(),
 });
 export type BackofficeWork = z.infer<typeof backofficeWorkSchema>;

@@ -115,6 +115,11 @@ export const ERROR_STATUS = {
   stolen_report_not_found: 404,
   insurer_not_found: 422,
   stolen_bike_not_found: 404,
+  // Staff's review of stolen reports for the public map (issue 14, backoffice/stolen-reports.ts).
+  stolen_report_already_approved: 409,
+  stolen_report_already_hidden: 409,
+  stolen_report_merged: 409, // a merged report is settled: its kept report is the one reviewed
+  stolen_report_not_duplicate: 422, // merge only into another open report of the same bike or frame number
   // Insurance policies (issue 13): §7 Insurance; a pre-registered policy answers §8's 400 with a structured detail.
   policy_not_found: 404,
   policy_number_taken: 409, // the insurer already has a policy with that number, held by someone

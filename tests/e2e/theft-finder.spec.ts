@@ -22,6 +22,7 @@ import noStolenMap from '../../src/i18n/no/stolen-map.json' with { type: 'json' 
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots, uniqueFrameNumber } from './support/screenshots';
 import { apiSignUp, type SignedUp, seedToken } from './support/session';
+import { approveStolenReport } from './support/stolen-review';
 
 // Issue 6, a finder tells the owner of a stolen bike where it is: the stolen notice on a plate scan, in
 // search and on the stolen-bike map leads to the finder's form (a message written for them, a place on a
@@ -139,6 +140,8 @@ async function ownerWithStolenBike(request: APIRequestContext, plate: string, la
     },
   });
   expect(report.status(), await report.text()).toBe(201);
+  // On the public map too: staff approve the report (issue 14).
+  await approveStolenReport(request, bikeId, frameNumber);
   return { user, bikeId, frameNumber, bikeName: `Tyvcykel ${model}` };
 }
 

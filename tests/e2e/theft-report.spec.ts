@@ -6,6 +6,7 @@ import noTheft from '../../src/i18n/no/theft.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, type SignedUp, seedToken } from './support/session';
+import { approveStolenReport } from './support/stolen-review';
 
 // Theft and recovery (issue 6): the stolen-report wizard, the filed report with its police-report PDF, the
 // bike stolen in public search and on the map, and reporting it found through national ID. Plates
@@ -332,8 +333,9 @@ test('a stolen bike in Danish: every step, a reload midway, the incomplete alert
     `/stolen-bike-map/${owner.bikeId}`,
   );
 
-  // Stolen for everyone: public search by frame number, and the map of stolen bikes.
+  // Stolen for everyone: public search by frame number; the map of stolen bikes once staff approved the report.
   expect(await searchShowsStolen(browser, owner.frameNumber)).toBe(true);
+  await approveStolenReport(request, owner.bikeId, owner.frameNumber);
   const mapPage = await page.context().newPage();
   await mapPage.goto(`/stolen-bike-map/${owner.bikeId}`);
   await expect(mapPage.getByRole('heading', { level: 1, name: /^Stjålet: / })).toBeVisible();

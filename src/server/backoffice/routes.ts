@@ -16,6 +16,7 @@ import { AppError } from '../http/errors.js';
 import { ownershipVerificationReviewRoutes } from './ownership-verifications-routes.js';
 import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
+import { stolenReportReviewRoutes } from './stolen-reports-routes.js';
 import { switchBack, switchUser } from './switch-user.js';
 import { ticketRoutes } from './tickets-routes.js';
 import { backofficeWork } from './work.js';
@@ -27,6 +28,7 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(ownershipVerificationReviewRoutes(ctx));
     await app.register(ticketRoutes(ctx));
+    await app.register(stolenReportReviewRoutes(ctx));
     app.get(
       '/backoffice/work',
       {

@@ -1,8 +1,8 @@
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BackofficeWork } from '../../domain/backoffice.js';
 import type { AppContext } from '../context.js';
-import { possessionVerifications, shipments, tickets } from '../db/schema.js';
+import { possessionVerifications, shipments, theftReports, tickets } from '../db/schema.js';
 
 async function countOf(ctx: AppContext, table: PgTable, where: SQL): Promise<number> {
   const [row] = await ctx.db.select({ n: count() }).from(table).where(where);
@@ -14,14 +14,16 @@ async function countOf(ctx: AppContext, table: PgTable, where: SQL): Promise<num
  * an index on the queue's state; the queues' own areas decide what "waiting" means.
  */
 export async function backofficeWork(ctx: AppContext): Promise<BackofficeWork> {
-  const [possessionChecks, platesToShip, openTickets] = await Promise.all([
+  const [possessionChecks, platesToShip, openTickets, stolenReportsToReview] = await Promise.all([
     countOf(ctx, possessionVerifications, eq(possessionVerifications.status, 'submitted')),
     countOf(ctx, shipments, eq(shipments.status, 'ordered')),
     countOf(ctx, tickets, eq(tickets.status, 'open')),
+    countOf(ctx, theftReports, sql`${theftReports.reviewState} = 'new' and ${theftReports.foundAt} is null`),
   ]);
   return {
     possession_checks: possessionChecks,
     plates_to_ship: platesToShip,
     open_tickets: openTickets,
+    stolen_reports_to_review: stolenReportsToReview,
   };
 }

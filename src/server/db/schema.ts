@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -1133,9 +1134,34 @@ export const theftReports = pgTable(
     /** Set when the bike is reported found while an insurance claim holds the report (its dossier); otherwise found deletes it. */
     foundAt: timestamp('found_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Staff's review for the public stolen-bike map (issue 14): new (waiting), approved (on the map), hidden (with a
+     * reason) or merged into another report of the same bike or frame number. Only the map reads it: the bike is
+     * stolen for search, plate scans, its owner and insurers whatever staff decide.
+     */
+    reviewState: text('review_state', { enum: ['new', 'approved', 'hidden', 'merged'] })
+      .notNull()
+      .default('new'),
+    reviewReason: text('review_reason'),
+    mergedIntoReportId: uuid('merged_into_report_id').references((): AnyPgColumn => theftReports.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedByPartyId: uuid('reviewed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** The zip code of the place (the last "1234 Town" in it), for staff's area filter; derived, so never out of step. */
+    placePostalCode: text('place_postal_code').generatedAlwaysAs(
+      sql.raw(
+        String.raw`coalesce(substring(place from '(?:^|[\s,;])(?:(?:DK|NO|N)-)?([0-9]{4})\s+[[:alpha:]][^,;]*$'), substring(place from '(?:^|[\s,;])(?:(?:DK|NO|N)-)?([0-9]{4})\s+[[:alpha:]]'))`,
+      ),
+    ),
+    /** The frame number as typed in the report, in a plain normal form (no spaces or dashes, upper case): finds duplicates. */
+    frameNumberKey: text('frame_number_key').generatedAlwaysAs(
+      sql.raw(String.raw`upper(regexp_replace(frame_number, '[\s./\\_-]', '', 'g'))`),
+    ),
   },
   (t) => [
     uniqueIndex('theft_report_bike_unique').on(t.bikeId).where(sql`${t.foundAt} is null`),
+    // Staff's queue (backoffice/stolen-reports.ts): open reports by state, newest first; and duplicates by frame number.
+    index('theft_report_review_idx').on(t.reviewState, t.createdAt).where(sql`${t.foundAt} is null`),
+    index('theft_report_frame_key_idx').on(t.frameNumberKey),
     index('theft_report_noted_idx').on(t.notedTime),
     index('theft_report_insurer_idx').on(t.insurerPartyId),
   ],

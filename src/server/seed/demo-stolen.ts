@@ -31,6 +31,8 @@ export interface StolenBikeSpec {
   place: string;
   /** The insurance company the report names and is shared with (the owner acknowledged it); else not insured. */
   insurerPartyId?: string | null;
+  /** Staff's review for the public map (issue 14): the demo's reports are approved, as older reports were at the review's start. */
+  reviewState?: 'new' | 'approved';
 }
 
 /**
@@ -107,6 +109,8 @@ export async function insertStolenBike(tx: Db, dataKey: Buffer, spec: StolenBike
     bikePrice: 5000,
     policeReportRequested: true,
     createdAt: spec.notedAt,
+    reviewState: spec.reviewState ?? 'approved',
+    reviewedAt: (spec.reviewState ?? 'approved') === 'approved' ? spec.notedAt : null,
   });
   return { bikeId: bike.id };
 }

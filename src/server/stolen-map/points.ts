@@ -1,4 +1,4 @@
-import { desc, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import Supercluster, { type PointFeature } from 'supercluster';
 import { BIKE_CATEGORIES } from '../../domain/bikes.js';
 import type { MapFilters, MapPeriod } from '../../domain/stolen-map.js';
@@ -8,9 +8,9 @@ import { readStolenMapVersion } from '../shared/stolen-map-version.js';
 import { buildGrid, type PointGrid } from './grid.js';
 
 // The stolen bikes of the map, held in memory by each instance: their public places and what the filters
-// ask about, newest noted first. Loaded in one query when the stolen-map version (one primary-key read per
-// call) differs from the one they were loaded at, so a report, a found bike or a deletion shows at once on
-// every instance. A supercluster index per filter combination is built lazily from them.
+// ask about, newest noted first; only reports staff approved for the public map. Loaded in one query when the
+// stolen-map version (one primary-key read per call) differs from the one they were loaded at, so a report, a
+// review, a found bike or a deletion shows at once on every instance. A supercluster index per filter combination is built lazily from them.
 
 /** How far back each period reaches. Period windows move with time: their indexes are rebuilt after a while. */
 export const PERIOD_MS: Record<MapPeriod, number> = {
@@ -75,7 +75,8 @@ async function loadPoints(db: Db): Promise<StolenPoints> {
       electric: theftReports.isElectric,
     })
     .from(theftReports)
-    .where(isNull(theftReports.foundAt))
+    // Only reports staff approved for the public map (issue 14); approving or hiding one bumps the version.
+    .where(and(isNull(theftReports.foundAt), eq(theftReports.reviewState, 'approved')))
     .orderBy(desc(theftReports.notedTime), theftReports.bikeId);
   const n = rows.length;
   const points: StolenPoints = {

@@ -18,7 +18,8 @@ import { type CardRow, cardColumns, currentOwnershipOfBike, toCard } from '../sh
 import type { Box, StolenMapData } from './points.js';
 
 // The answers of the stolen-bike map. Only the public ~1 km place and the area (zip code and town) of a
-// theft leave the server; never the exact place, the street or anything about the owner.
+// theft leave the server; never the exact place, the street or anything about the owner. Only reports staff
+// approved for the public map are shown (issue 14): a new, hidden or merged one is "not on the map".
 
 /** The card's columns plus the public part of the report, for the list and a stolen bike's page. */
 const summaryColumns = {
@@ -50,7 +51,9 @@ const summaryQuery = preparedQuery((db) =>
     .from(theftReports)
     .innerJoin(bikes, eq(bikes.id, theftReports.bikeId))
     .innerJoin(bikeOwnerships, currentOwnershipOfBike)
-    .where(sql`${theftReports.bikeId} = any(${sql.placeholder('ids')}::uuid[]) and ${theftReports.foundAt} is null`)
+    .where(
+      sql`${theftReports.bikeId} = any(${sql.placeholder('ids')}::uuid[]) and ${theftReports.foundAt} is null and ${theftReports.reviewState} = 'approved'`,
+    )
     .prepare('stolen_map_summaries'),
 );
 

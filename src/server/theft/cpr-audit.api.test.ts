@@ -64,8 +64,14 @@ describe('reading a CPR number is audited', () => {
       expect(log.json()).toContainEqual({
         id: rows[0]?.id,
         actor_party_id: staff.partyId,
+        actor_email: staff.email,
         action: 'cpr.read',
         target_party_id: owner.partyId,
+        target_email: owner.email,
+        record_type: null,
+        record_id: null,
+        before: null,
+        after: null,
         data: { resource: 'police_report', id: reportId, bike_id: bike.id, switched: true },
         created_at: rows[0]?.createdAt.toISOString(),
       });

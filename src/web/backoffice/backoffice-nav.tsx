@@ -9,6 +9,7 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/tickets', label: 'nav.tickets', work: 'open_tickets' },
   { to: '/backoffice/ownership-verifications', label: 'nav.ownershipVerifications' },
   { to: '/backoffice/insurance-verification', label: 'nav.insuranceVerification', work: 'possession_checks' },
+  { to: '/backoffice/v2/stolen-bikes', label: 'nav.stolenBikes', work: 'stolen_reports_to_review' },
 ];
 
 export function BackofficeNav({ work }: { work: BackofficeWork | undefined }) {

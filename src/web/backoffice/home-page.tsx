@@ -11,6 +11,7 @@ const QUEUES: { work: keyof BackofficeWork; to: string; label: string }[] = [
   { work: 'possession_checks', to: '/backoffice/v2/insurance-verification', label: 'home.possessionChecks' },
   { work: 'plates_to_ship', to: '/backoffice/v2/orders', label: 'home.platesToShip' },
   { work: 'open_tickets', to: '/backoffice/tickets', label: 'home.openTickets' },
+  { work: 'stolen_reports_to_review', to: '/backoffice/v2/stolen-bikes', label: 'home.stolenReportsToReview' },
 ];
 
 /** /backoffice and /backoffice/v2: the work waiting, queue by queue, with counts that follow the queues. */

@@ -23,6 +23,7 @@ export const backofficeRoutes: RouteObject[] = [
         path: 'v2/insurance-verification/:verificationId/:step?',
         element: lazyPage(() => import('./insurance-verification-review-page'), 'ReviewPage'),
       },
+      { path: 'v2/stolen-bikes', element: lazyPage(() => import('./stolen-bikes-page'), 'StolenBikesPage') },
     ],
   },
 ];
