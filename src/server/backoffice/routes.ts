@@ -13,6 +13,7 @@ import { IDENTITY_ROLES } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { backofficeOrganisationRoutes } from './organisations-routes.js';
 import { ownershipVerificationReviewRoutes } from './ownership-verifications-routes.js';
 import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
@@ -27,6 +28,7 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(ownershipVerificationReviewRoutes(ctx));
     await app.register(ticketRoutes(ctx));
+    await app.register(backofficeOrganisationRoutes(ctx));
     app.get(
       '/backoffice/work',
       {
