@@ -46,7 +46,6 @@ export const backofficeOrganisationSchema = z.object({
   created_at: z.string(),
   members: z.number(),
 });
-export type BackofficeOrganisation = z.infer<typeof backofficeOrganisationSchema>;
 
 export const organisationPageSchema = z.object({
   items: z.array(backofficeOrganisationSchema),
@@ -171,6 +170,8 @@ export const voucherRedemptionSchema = z.object({
   party_id: z.string(),
   /** The person's email, or the organisation's name (null once deleted). */
   who: z.nullable(z.string()),
+  /** Whether the party is an organisation (else a person). */
+  organisation: z.boolean(),
   redeemed_at: z.string(),
   /** The bikes the code's credits were used on. */
   bikes: z.array(z.object({ bike_id: z.string(), frame_number: z.nullable(z.string()) })),

@@ -40,7 +40,11 @@ beforeAll(async () => {
   second = await signUpUser(t.app);
   // An insurer's member, acting as the insurer: someone with an organisation but no backoffice role.
   insurerMember = await signUpUser(t.app);
-  const insurer = await create(staff, { name: 'Vagt Forsikring', organisation_type: 'insurance_company', admin_email: insurerMember.email });
+  const insurer = await create(staff, {
+    name: 'Vagt Forsikring',
+    organisation_type: 'insurance_company',
+    admin_email: insurerMember.email,
+  });
   expect(insurer.statusCode, insurer.body).toBe(201);
   const chosen = await call(insurerMember, 'POST', '/identities/acting-party/', { party_id: insurer.json().party_id });
   insurerMember = { ...insurerMember, token: chosen.json().authentication_token };
@@ -108,7 +112,8 @@ describe('creating and changing an organisation', () => {
 
 describe('the list', () => {
   it('finds by part of the name or the CVR number and by type, a page at a time', async () => {
-    for (const n of [1, 2, 3]) await create(staff, { name: `Listeby Cykler ${n}`, organisation_type: 'association', admin_email: firstAdmin.email });
+    for (const n of [1, 2, 3])
+      await create(staff, { name: `Listeby Cykler ${n}`, organisation_type: 'association', admin_email: firstAdmin.email });
     const found = (await call(revisor, 'GET', '/backoffice/organisations?q=listeby')).json();
     expect(found.total).toBe(3);
     expect(found.items.map((o: { name: string }) => o.name)).toEqual(['Listeby Cykler 1', 'Listeby Cykler 2', 'Listeby Cykler 3']);
@@ -202,7 +207,8 @@ describe('who may', () => {
       ['POST', `/backoffice/organisations/${id}/credits`, { count: 1, reason: 'because' }],
     ];
     for (const [method, url, body] of changes) {
-      for (const who of [revisor, user, insurerMember]) expect((await call(who, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      for (const who of [revisor, user, insurerMember])
+        expect((await call(who, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
     for (const url of ['/backoffice/organisations', `/backoffice/organisations/${id}`]) {
       expect((await call(revisor, 'GET', url)).statusCode).toBe(200);

@@ -35,7 +35,14 @@ describe('voucher batches', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const batch = made.json();
-    expect(batch).toMatchObject({ label: 'Spring fair', count: 3, credits: 2, plan_type: 'FAMILY', redeemed: 0, created_by_email: staff.email });
+    expect(batch).toMatchObject({
+      label: 'Spring fair',
+      count: 3,
+      credits: 2,
+      plan_type: 'FAMILY',
+      redeemed: 0,
+      created_by_email: staff.email,
+    });
     expect(batch.expires_at.slice(0, 10)).toBe(nextYear);
     expect(batch.codes).toHaveLength(3);
     expect(new Set(batch.codes.map((c: { code: string }) => c.code)).size).toBe(3);
@@ -63,6 +70,7 @@ describe('voucher batches', () => {
         code,
         party_id: owner.partyId,
         who: owner.email,
+        organisation: false,
         redeemed_at: expect.any(String),
         bikes: [{ bike_id: bikeId, frame_number: 'WBK 7654321 Q' }],
       },

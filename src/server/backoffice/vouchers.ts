@@ -189,6 +189,7 @@ export async function readVoucherBatch(ctx: AppContext, batchId: string): Promis
       code: r.code,
       party_id: r.partyId,
       who: r.email ?? r.organisation,
+      organisation: r.organisation !== null,
       redeemed_at: r.redeemedAt.toISOString(),
       bikes: used.filter((u) => u.code === r.code).map((u) => ({ bike_id: u.bikeId, frame_number: u.frameNumber })),
     })),

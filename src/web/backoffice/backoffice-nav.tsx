@@ -8,6 +8,9 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/identities', label: 'nav.identities' },
   { to: '/backoffice/tickets', label: 'nav.tickets', work: 'open_tickets' },
   { to: '/backoffice/ownership-verifications', label: 'nav.ownershipVerifications' },
+  { to: '/backoffice/organisations', label: 'nav.organisations' },
+  { to: '/backoffice/v2/diverse', label: 'nav.diverse' },
+  { to: '/backoffice/audit-log', label: 'nav.auditLog' },
 ];
 
 export function BackofficeNav({ work }: { work: BackofficeWork | undefined }) {

@@ -13,6 +13,11 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
       { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
       { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+      { path: 'identities/:partyId', element: lazyPage(() => import('./identity-detail-page'), 'IdentityDetailPage') },
+      { path: 'organisations', element: lazyPage(() => import('./organisations-page'), 'OrganisationsPage') },
+      { path: 'organisations/:partyId', element: lazyPage(() => import('./organisations-detail-page'), 'OrganisationDetailPage') },
+      { path: 'v2/diverse', element: lazyPage(() => import('./diverse-page'), 'DiversePage') },
+      { path: 'audit-log', element: lazyPage(() => import('./audit-log-page'), 'AuditLogPage') },
     ],
   },
 ];
