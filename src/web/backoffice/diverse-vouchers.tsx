@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { createVoucherBatchSchema } from '../../domain/backoffice-orgs';
@@ -23,52 +24,28 @@ export function VoucherBatches() {
   const open = params.get('batch');
   const list = useVoucherBatches(offset);
   const canChange = useCanChange();
-  const form = useZodForm<typeof createVoucherBatchSchema, BatchValues>(loadSchema, {
-    defaultValues: { label: '', count: '10', credits: '1', plan_type: 'SINGLE', expires_on: '' },
-  });
+  const [formKey, setFormKey] = useState(0);
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next);
   };
-  const submit = form.handleSubmit(async (values) => {
-    const batch = await createVoucherBatch(values);
-    form.setValue('label', '');
+  const created = (batchId: string) => {
+    // A fresh form for the next batch (the one just made opens below the list).
+    setFormKey((key) => key + 1);
     const next = new URLSearchParams(params);
     next.delete('voffset');
-    next.set('batch', batch.id);
+    next.set('batch', batchId);
     setParams(next);
-  });
+  };
 
   return (
     <section id="vouchers" className="card orgs-section" aria-labelledby="vouchers-title">
       <h2 id="vouchers-title">{t('vouchers.title')}</h2>
       <p className="muted">{t('vouchers.lead')}</p>
       {!canChange && <ReadOnlyNote />}
-      <h3>{t('vouchers.createTitle')}</h3>
-      {form.formError && <Alert>{form.formError}</Alert>}
-      <form onSubmit={submit} noValidate>
-        <fieldset disabled={!canChange} className="orgs-fieldset">
-          <legend className="visually-hidden">{t('vouchers.createTitle')}</legend>
-          <div className="orgs-grid">
-            <TextField label={t('vouchers.label')} autoComplete="off" hint={t('vouchers.labelHint')} {...form.field('label')} />
-            <TextField label={t('vouchers.count')} type="number" min={1} max={500} inputMode="numeric" {...form.field('count')} />
-            <TextField label={t('vouchers.credits')} type="number" min={1} max={100} inputMode="numeric" {...form.field('credits')} />
-            <SelectField
-              label={t('vouchers.plan')}
-              options={PLAN_TYPES.map((value) => ({ value, label: t(`plans.${value}`) }))}
-              {...form.field('plan_type')}
-            />
-            <TextField label={t('vouchers.expires')} type="date" hint={t('vouchers.expiresHint')} {...form.field('expires_on')} />
-          </div>
-          <div className="actions">
-            <Button type="submit" busy={form.submitting}>
-              {t('vouchers.create')}
-            </Button>
-          </div>
-        </fieldset>
-      </form>
+      <CreateBatchForm key={formKey} canChange={canChange} onCreated={created} />
 
       <h3>{t('vouchers.listTitle')}</h3>
       {list.isPending && <Loading />}
@@ -117,6 +94,44 @@ export function VoucherBatches() {
       )}
       {open && <BatchDetail batchId={open} onClose={() => setParam('batch', null)} />}
     </section>
+  );
+}
+
+function CreateBatchForm({ canChange, onCreated }: { canChange: boolean; onCreated: (batchId: string) => void }) {
+  const { t } = useTranslation('backoffice-orgs');
+  const form = useZodForm<typeof createVoucherBatchSchema, BatchValues>(loadSchema, {
+    defaultValues: { label: '', count: '10', credits: '1', plan_type: 'SINGLE', expires_on: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    const batch = await createVoucherBatch(values);
+    onCreated(batch.id);
+  });
+  return (
+    <>
+      <h3>{t('vouchers.createTitle')}</h3>
+      {form.formError && <Alert>{form.formError}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={!canChange} className="orgs-fieldset">
+          <legend className="visually-hidden">{t('vouchers.createTitle')}</legend>
+          <div className="orgs-grid">
+            <TextField label={t('vouchers.label')} autoComplete="off" hint={t('vouchers.labelHint')} {...form.field('label')} />
+            <TextField label={t('vouchers.count')} type="number" min={1} max={500} inputMode="numeric" {...form.field('count')} />
+            <TextField label={t('vouchers.credits')} type="number" min={1} max={100} inputMode="numeric" {...form.field('credits')} />
+            <SelectField
+              label={t('vouchers.plan')}
+              options={PLAN_TYPES.map((value) => ({ value, label: t(`plans.${value}`) }))}
+              {...form.field('plan_type')}
+            />
+            <TextField label={t('vouchers.expires')} type="date" hint={t('vouchers.expiresHint')} {...form.field('expires_on')} />
+          </div>
+          <div className="actions">
+            <Button type="submit" busy={form.submitting}>
+              {t('vouchers.create')}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </>
   );
 }
 

@@ -57,7 +57,7 @@ export function OrganisationDetailPage() {
       </p>
       {!canChange && <ReadOnlyNote />}
       <div className="orgs-columns">
-        <EditOrganisation key={`${org.name}|${org.organisation_type}|${org.cvr_number}`} org={org} canChange={canChange} />
+        <EditOrganisation key={org.party_id} org={org} canChange={canChange} />
         <Credits org={org} canChange={canChange} />
       </div>
       <Members org={org} canChange={canChange} />
@@ -119,16 +119,7 @@ const loadCreditsSchema = () => import('../../domain/backoffice-orgs').then((m) 
 
 function Credits({ org, canChange }: { org: OrganisationDetail; canChange: boolean }) {
   const { t, i18n } = useTranslation('backoffice-orgs');
-  const [granted, setGranted] = useState<number | null>(null);
-  const form = useZodForm<typeof grantCreditsSchema, { count: unknown; plan_type?: string; reason: string }>(loadCreditsSchema, {
-    defaultValues: { count: '1', plan_type: 'ORGANISATION', reason: '' },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    setGranted(null);
-    await grantCredits(org.party_id, values);
-    form.setValue('reason', '');
-    setGranted(values.count);
-  });
+  const [granted, setGranted] = useState<{ count: number; times: number } | null>(null);
   const { credits } = org;
   const subscription = credits.subscription;
   return (
@@ -156,7 +147,29 @@ function Credits({ org, canChange }: { org: OrganisationDetail; canChange: boole
         )}
       </dl>
       <h3>{t('credits.grantTitle')}</h3>
-      {granted !== null && <Alert tone="success">{t('credits.granted', { count: granted })}</Alert>}
+      {granted !== null && <Alert tone="success">{t('credits.granted', { count: granted.count })}</Alert>}
+      <GrantCreditsForm
+        key={granted?.times ?? 0}
+        partyId={org.party_id}
+        canChange={canChange}
+        onGranted={(count) => setGranted((g) => ({ count, times: (g?.times ?? 0) + 1 }))}
+      />
+    </section>
+  );
+}
+
+/** Remounted after each grant, so the next starts empty. */
+function GrantCreditsForm({ partyId, canChange, onGranted }: { partyId: string; canChange: boolean; onGranted: (count: number) => void }) {
+  const { t } = useTranslation('backoffice-orgs');
+  const form = useZodForm<typeof grantCreditsSchema, { count: unknown; plan_type?: string; reason: string }>(loadCreditsSchema, {
+    defaultValues: { count: '1', plan_type: 'ORGANISATION', reason: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    await grantCredits(partyId, values);
+    onGranted(values.count);
+  });
+  return (
+    <>
       {form.formError && <Alert>{form.formError}</Alert>}
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!canChange} className="orgs-fieldset">
@@ -177,7 +190,7 @@ function Credits({ org, canChange }: { org: OrganisationDetail; canChange: boole
           </div>
         </fieldset>
       </form>
-    </section>
+    </>
   );
 }
 
@@ -189,9 +202,7 @@ function Members({ org, canChange }: { org: OrganisationDetail; canChange: boole
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<OrganisationMember | null>(null);
-  const form = useZodForm<typeof addMemberSchema, AddValues>(loadAddSchema, {
-    defaultValues: { email: '', role: 'member' },
-  });
+  const [added, setAdded] = useState(0);
 
   const act = async (memberPartyId: string, action: () => Promise<unknown>) => {
     setBusy(memberPartyId);
@@ -207,11 +218,6 @@ function Members({ org, canChange }: { org: OrganisationDetail; canChange: boole
       setBusy(null);
     }
   };
-
-  const submit = form.handleSubmit(async (values) => {
-    await addMember(org.party_id, values);
-    form.setValue('email', '');
-  });
 
   return (
     <section className="card orgs-section" aria-labelledby="org-members">
@@ -271,6 +277,46 @@ function Members({ org, canChange }: { org: OrganisationDetail; canChange: boole
         </table>
       </div>
       <h3>{t('members.addTitle')}</h3>
+      <AddMemberForm
+        key={added}
+        partyId={org.party_id}
+        canChange={canChange}
+        onAdded={() => {
+          setError(null);
+          setAdded((n) => n + 1);
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('members.confirmTitle')}
+        confirmLabel={t('members.remove')}
+        cancelLabel={t('members.cancel')}
+        busy={busy !== null}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const member = removing;
+          if (!member) return;
+          void act(member.party_id, () => removeMember(org.party_id, member.party_id)).then(() => setRemoving(null));
+        }}
+      >
+        <p>{t('members.confirmBody', { email: removing?.email ?? '', name: org.name })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** Remounted after each member added, so the next starts empty. */
+function AddMemberForm({ partyId, canChange, onAdded }: { partyId: string; canChange: boolean; onAdded: () => void }) {
+  const { t } = useTranslation('backoffice-orgs');
+  const form = useZodForm<typeof addMemberSchema, AddValues>(loadAddSchema, {
+    defaultValues: { email: '', role: 'member' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    await addMember(partyId, values);
+    onAdded();
+  });
+  return (
+    <>
       {form.formError && <Alert>{form.formError}</Alert>}
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!canChange} className="orgs-fieldset orgs-grid">
@@ -291,21 +337,6 @@ function Members({ org, canChange }: { org: OrganisationDetail; canChange: boole
           </div>
         </fieldset>
       </form>
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('members.confirmTitle')}
-        confirmLabel={t('members.remove')}
-        cancelLabel={t('members.cancel')}
-        busy={busy !== null}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const member = removing;
-          if (!member) return;
-          void act(member.party_id, () => removeMember(org.party_id, member.party_id)).then(() => setRemoving(null));
-        }}
-      >
-        <p>{t('members.confirmBody', { email: removing?.email ?? '', name: org.name })}</p>
-      </ConfirmDialog>
-    </section>
+    </>
   );
 }
