@@ -86,7 +86,8 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'At most 200, newest first; party_id: only those with that party as actor or target; record_type (and record_id): only those ' +
             'about that record, with its fields before and after. Actions: switch_user.start, ' +
             'switch_user.request (a change made while switched: method, route, status), switch_user.end, identity.role, identity.delete, ' +
-            'ticket.read_chat, ticket.close, ownership_verification.reject, and cpr.read (a full CPR number / fødselsnummer was read: the actor is who ' +
+            'ticket.read_chat, ticket.close, ownership_verification.reject, organisation.create, organisation.update, organisation.member_add, ' +
+            'organisation.member_role, organisation.member_remove, organisation.credits_grant, voucher.batch_create, and cpr.read (a full CPR number / fødselsnummer was read: the actor is who ' +
             'really read it — the staff member under switch-user — the target whose number it is; data names the resource).',
           querystring: auditQuerySchema,
           response: { 200: z.array(auditEntrySchema) },
