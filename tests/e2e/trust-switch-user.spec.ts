@@ -27,7 +27,8 @@ test('an admin switches to a user from the backoffice, sees the banner, and swit
   await page.getByRole('searchbox', { name: 'Email or name' }).fill(user.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Users matching “${user.email}”` })).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  // The results only: the backoffice menu beside them is a list too.
+  await expect(page.getByRole('region', { name: `Users matching “${user.email}”` }).getByRole('listitem')).toHaveCount(1);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: `Act as ${user.email}` }).click();
 
