@@ -91,7 +91,7 @@ const SERVER = {
     shared: ['db', 'http', 'i18n', 'context.ts', 'config.ts'],
   } as Record<string, string[]>,
   areas: {
-    backoffice: ['ownership', 'identity', 'chats'],
+    backoffice: ['ownership', 'identity', 'chats', 'webshop'],
     bikes: ['plates', 'webshop', 'documents', 'equipment', 'pictures'],
     chats: ['pictures'],
     dev: [],

@@ -171,6 +171,14 @@ export const ERROR_STATUS = {
   claim_move_not_allowed: 409, // the claim's state does not allow that step (e.g. paying a claim not approved)
   claim_rejection_reason_required: 422,
   insured_bike_not_found: 404,
+  // The backoffice's organisations and voucher batches (issue 14).
+  organisation_not_found: 404,
+  organisation_last_admin: 409, // the change would leave the organisation without an admin
+  organisation_member_exists: 409,
+  organisation_member_not_found: 404,
+  identity_not_found: 404,
+  voucher_batch_not_found: 404,
+  expiry_not_future: 422, // a voucher batch's last day must be after today
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,6 +13,7 @@ import { IDENTITY_ROLES } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { backofficeOrganisationRoutes } from './organisations-routes.js';
 import { ownershipVerificationReviewRoutes } from './ownership-verifications-routes.js';
 import { setRole } from './roles.js';
 import { listAuditLog, searchIdentities } from './service.js';
@@ -29,6 +30,7 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(ownershipVerificationReviewRoutes(ctx));
     await app.register(ticketRoutes(ctx));
     await app.register(stolenReportReviewRoutes(ctx));
+    await app.register(backofficeOrganisationRoutes(ctx));
     app.get(
       '/backoffice/work',
       {
@@ -86,7 +88,8 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'At most 200, newest first; party_id: only those with that party as actor or target; record_type (and record_id): only those ' +
             'about that record, with its fields before and after. Actions: switch_user.start, ' +
             'switch_user.request (a change made while switched: method, route, status), switch_user.end, identity.role, identity.delete, ' +
-            'ticket.read_chat, ticket.close, ownership_verification.reject, possession_verification.approve / .reject, and cpr.read (a full CPR number / fødselsnummer was read: the actor is who ' +
+            'ticket.read_chat, ticket.close, ownership_verification.reject, organisation.create, organisation.update, organisation.member_add, ' +
+            'organisation.member_role, organisation.member_remove, organisation.credits_grant, voucher.batch_create, possession_verification.approve / .reject, and cpr.read (a full CPR number / fødselsnummer was read: the actor is who ' +
             'really read it — the staff member under switch-user — the target whose number it is; data names the resource).',
           querystring: auditQuerySchema,
           response: { 200: z.array(auditEntrySchema) },

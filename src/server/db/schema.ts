@@ -400,10 +400,16 @@ export const bikeCredits = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** The order that bought it (a refund takes back the unused ones). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The voucher code it was redeemed from (source 'voucher'), so staff see which bike a code ended on. */
+    voucherCode: text('voucher_code').references(() => vouchers.code, { onDelete: 'set null' }),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
     modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bike_credit_party_idx').on(t.partyId), uniqueIndex('bike_credit_ownership_unique').on(t.bikeOwnershipId)],
+  (t) => [
+    index('bike_credit_party_idx').on(t.partyId),
+    uniqueIndex('bike_credit_ownership_unique').on(t.bikeOwnershipId),
+    index('bike_credit_voucher_idx').on(t.voucherCode),
+  ],
 );
 
 /**
@@ -611,19 +617,37 @@ export const nafMemberships = pgTable('naf_membership', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A voucher code that redeems into credits (created by the seed and a command now, by staff later). */
-export const vouchers = pgTable('voucher', {
-  /** Upper case. */
-  code: text('code').primaryKey(),
-  credits: integer('credits').notNull().default(1),
-  planType: text('plan_type', { enum: ['SINGLE', 'FAMILY', 'ORGANISATION'] })
-    .notNull()
-    .default('SINGLE'),
-  maxRedemptions: integer('max_redemptions').notNull().default(1),
-  redemptions: integer('redemptions').notNull().default(0),
+/** A batch of single-use voucher codes staff made in the backoffice (issue 14): what each gives, until when. */
+export const voucherBatches = pgTable('voucher_batch', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  count: integer('count').notNull(),
+  credits: integer('credits').notNull(),
+  planType: text('plan_type', { enum: ['SINGLE', 'FAMILY', 'ORGANISATION'] }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdByPartyId: uuid('created_by_party_id').references(() => identities.partyId, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A voucher code that redeems into credits (created by the seed, a command, and staff in batches). */
+export const vouchers = pgTable(
+  'voucher',
+  {
+    /** Upper case. */
+    code: text('code').primaryKey(),
+    /** The backoffice batch it belongs to; null for one made by the seed or the command. */
+    batchId: uuid('batch_id').references(() => voucherBatches.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull().default(1),
+    planType: text('plan_type', { enum: ['SINGLE', 'FAMILY', 'ORGANISATION'] })
+      .notNull()
+      .default('SINGLE'),
+    maxRedemptions: integer('max_redemptions').notNull().default(1),
+    redemptions: integer('redemptions').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('voucher_batch_idx').on(t.batchId)],
+);
 
 /**
  * Webhook events from the payment provider (Stripe, or the development provider), each stored once under its

@@ -101,7 +101,7 @@ export async function redeemVoucher(
         .update(vouchers)
         .set({ redemptions: sql`${vouchers.redemptions} + 1` })
         .where(eq(vouchers.code, code));
-      await addCredits(tx, caller.actingPartyId, voucher.credits, voucher.planType, 'voucher');
+      await addCredits(tx, caller.actingPartyId, voucher.credits, voucher.planType, 'voucher', code);
       return voucher.credits;
     })
     .catch((err: unknown) => {
@@ -117,15 +117,24 @@ export async function addCredits(
   n: number,
   planType: CreditRow['planType'],
   source: CreditRow['source'],
+  /** The voucher code they were redeemed from (staff see which bike a code ended on). */
+  voucherCode?: string,
 ): Promise<void> {
   if (n <= 0) return;
-  await tx.insert(bikeCredits).values(Array.from({ length: n }, () => ({ partyId, planType, source })));
+  await tx.insert(bikeCredits).values(Array.from({ length: n }, () => ({ partyId, planType, source, voucherCode })));
 }
 
-/** Creates a voucher (the command and the seed); answers false when the code exists. */
+/** Creates a voucher (the command, the seed, a backoffice batch); answers false when the code exists. */
 export async function createVoucher(
   db: Db,
-  input: { code: string; credits: number; maxRedemptions: number; expiresAt?: Date | null; planType?: CreditRow['planType'] },
+  input: {
+    code: string;
+    credits: number;
+    maxRedemptions: number;
+    expiresAt?: Date | null;
+    planType?: CreditRow['planType'];
+    batchId?: string;
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(vouchers)
@@ -135,6 +144,7 @@ export async function createVoucher(
       maxRedemptions: input.maxRedemptions,
       expiresAt: input.expiresAt ?? null,
       planType: input.planType ?? 'SINGLE',
+      batchId: input.batchId ?? null,
     })
     .onConflictDoNothing()
     .returning({ code: vouchers.code });

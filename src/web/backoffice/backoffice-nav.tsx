@@ -10,6 +10,9 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/ownership-verifications', label: 'nav.ownershipVerifications' },
   { to: '/backoffice/insurance-verification', label: 'nav.insuranceVerification', work: 'possession_checks' },
   { to: '/backoffice/v2/stolen-bikes', label: 'nav.stolenBikes', work: 'stolen_reports_to_review' },
+  { to: '/backoffice/organisations', label: 'nav.organisations' },
+  { to: '/backoffice/v2/diverse', label: 'nav.diverse' },
+  { to: '/backoffice/audit-log', label: 'nav.auditLog' },
 ];
 
 export function BackofficeNav({ work }: { work: BackofficeWork | undefined }) {

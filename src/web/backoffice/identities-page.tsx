@@ -88,7 +88,9 @@ export function IdentitiesPage() {
               {list.data.map((user) => (
                 <li key={user.party_id} className="card identity-row">
                   <div className="identity-who">
-                    <strong>{user.email}</strong>
+                    <strong>
+                      <Link to={`/backoffice/identities/${user.party_id}`}>{user.email}</Link>
+                    </strong>
                     {user.name && <span>{user.name}</span>}
                     <span className="muted">
                       {t(`roles.${user.role}`)} · {t('identities.signedUp', { date: formatDate(user.signed_up_at, i18n.resolvedLanguage) })}

@@ -24,6 +24,11 @@ export const backofficeRoutes: RouteObject[] = [
         element: lazyPage(() => import('./insurance-verification-review-page'), 'ReviewPage'),
       },
       { path: 'v2/stolen-bikes', element: lazyPage(() => import('./stolen-bikes-page'), 'StolenBikesPage') },
+      { path: 'identities/:partyId', element: lazyPage(() => import('./identity-detail-page'), 'IdentityDetailPage') },
+      { path: 'organisations', element: lazyPage(() => import('./organisations-page'), 'OrganisationsPage') },
+      { path: 'organisations/:partyId', element: lazyPage(() => import('./organisations-detail-page'), 'OrganisationDetailPage') },
+      { path: 'v2/diverse', element: lazyPage(() => import('./diverse-page'), 'DiversePage') },
+      { path: 'audit-log', element: lazyPage(() => import('./audit-log-page'), 'AuditLogPage') },
     ],
   },
 ];
