@@ -11,13 +11,13 @@ const MM = 72 / 25.4;
 const PAGE = { width: 210 * MM, height: 297 * MM };
 const COLUMNS = 3;
 const ROWS = 8;
-export const LABELS_PER_PAGE = COLUMNS * ROWS;
+const LABELS_PER_PAGE = COLUMNS * ROWS;
 const LABEL = { width: PAGE.width / COLUMNS, height: PAGE.height / ROWS };
 const QR_SIZE = 25 * MM;
 const ID_SIZE = 10;
 
 /** The address a plate's QR code carries. */
-export function plateQrContent(publicUrl: string, plateId: string): string {
+function plateQrContent(publicUrl: string, plateId: string): string {
   return `${publicUrl}${plateUrlPath(plateId)}`;
 }
 

@@ -13,6 +13,8 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
       { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
       { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+      { path: 'plates', element: lazyPage(() => import('./plates-page'), 'PlatesPage') },
+      { path: 'plates/batches/:batchId', element: lazyPage(() => import('./plates-batch-page'), 'PlateBatchPage') },
     ],
   },
 ];
