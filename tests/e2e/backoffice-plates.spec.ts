@@ -48,7 +48,7 @@ test('staff make a batch of plates, print it, give a range to an organisation an
   await expect(form.getByText('Antallet skal være et helt tal fra 1 til 5000')).toBeVisible();
   await expect(form.getByLabel('Navn')).toHaveValue(batchName);
 
-  await form.getByRole('link', { name: 'Åbn partiet' }).click();
+  await row.getByRole('link', { name: batchName }).click();
   await expect(page.getByRole('heading', { level: 1, name: batchName })).toBeVisible();
 
   // The print sheet: a PDF of two A4 pages (24 labels each), one QR image per plate.
@@ -102,7 +102,7 @@ test('staff make a batch of plates, print it, give a range to an organisation an
   await expect(page).toHaveURL(new RegExp(`/backoffice/plates\\?plate=${ids[4]}$`));
   const card = page.getByRole('article', { name: `Plade ${ids[4]}` });
   await expect(card.getByText('Hos en organisation')).toBeVisible();
-  await expect(card.getByText(shopName)).toBeVisible();
+  await expect(card.getByText(shopName, { exact: true })).toBeVisible();
   await expect(card.getByText(`Givet til ${shopName}`)).toBeVisible();
   await expect(card.getByText('Lavet i et parti')).toBeVisible();
 
