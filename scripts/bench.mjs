@@ -16,6 +16,9 @@
 //   claims       an insurer's claim list at 10 000 claims on PostgreSQL (scripts/bench-claims.mjs, which lists its
 //                own settings); skipped like search, or with BENCH_CLAIMS=skip. Over budget (p99 > 50 ms) it prints
 //                OVER BUDGET; the exit code stays.
+//   plates       the backoffice's plates at 100 000 plates on PostgreSQL (scripts/bench-plates.mjs, which lists its
+//                own settings); skipped like search, or with BENCH_PLATES=skip. Over budget (p99 > 50 ms) it prints
+//                OVER BUDGET; the exit code stays.
 //   overhead     what every request pays: a bare Fastify route, /api/health, a static file and the public search
 //                on PGlite, 20 connections for 10 s each in one run (scripts/bench-overhead.mjs, which lists its own
 //                settings); BENCH_OVERHEAD=skip skips it. A goal missed prints BELOW GOAL; the exit code stays.
@@ -33,6 +36,7 @@ import { runClaimsBench } from './bench-claims.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
 import { runOverheadBench } from './bench-overhead.mjs';
+import { runPlatesBench } from './bench-plates.mjs';
 import { runSearchBench } from './bench-search.mjs';
 import { benchSettings, CHROMIUM_ARGS } from './bench-support.mjs';
 
@@ -365,6 +369,24 @@ async function measureClaims() {
   }
 }
 
+/** The backoffice's plates benchmark's section of the results; like claims, it never changes the exit code. */
+async function measurePlates() {
+  if (process.env.BENCH_PLATES === 'skip') return 'Not measured (BENCH_PLATES=skip).\n';
+  try {
+    const outcome = await runPlatesBench({ serverMain, fromSource, webDir });
+    if (outcome.skipped) {
+      process.stdout.write(`Plates benchmark skipped: ${outcome.skipped}\n`);
+      return `Not measured: ${outcome.skipped}.\n`;
+    }
+    if (outcome.overBudget) process.stdout.write('Plates: OVER BUDGET (p99 above 50 ms, see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Plates benchmark failed: ${message}`);
+    return `Not measured: the plates benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npm run build (or set WEB_DIR)`);
   const version = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')).version;
@@ -393,7 +415,9 @@ async function main() {
     const map = await measureMap();
     process.stdout.write("An insurer's claims at 10 000 claims on PostgreSQL …\n");
     const claims = await measureClaims();
-    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}`;
+    process.stdout.write("The backoffice's plates at 100 000 plates on PostgreSQL …\n");
+    const plates = await measurePlates();
+    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}\n## Backoffice plates\n\n${plates}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

@@ -61,6 +61,15 @@ export const ERROR_STATUS = {
   plate_id_not_valid: 422,
   plate_already_registered: 422,
   plate_on_equipment: 422,
+  // The backoffice's plates (issue 14, server/plates/backoffice.ts).
+  plate_prefix_invalid: 422, // a batch's ID prefix with a character outside the plate alphabet
+  plate_count_invalid: 422, // a batch of 1 to 5000 plates
+  plate_insurer_required: 422, // an insurance batch names its insurer; another kind names none
+  plate_batch_not_found: 404,
+  plate_not_found: 404,
+  plate_range_invalid: 422, // from/to not in the batch, or from after to
+  plate_range_taken: 409, // plates of the range already on a bike or equipment, with another organisation, or shipped
+  plate_organisation_unknown: 422,
   purchase_date_future: 422,
   no_subscription: 402,
   fill_existing_bikes_first: 409,

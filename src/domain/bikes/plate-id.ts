@@ -37,9 +37,9 @@ function secureRandomInt(max: number): number {
   }
 }
 
-/** A fresh 8-character ID; uniqueness against stored plates is the caller's check. */
-export function generatePlateId(randomInt: (max: number) => number = secureRandomInt): string {
-  let id = '';
+/** A fresh ID: the prefix (a batch's, may be empty) and 8 random characters; uniqueness against stored plates is the caller's check. */
+export function generatePlateId(randomInt: (max: number) => number = secureRandomInt, prefix = ''): string {
+  let id = prefix;
   for (let i = 0; i < GENERATED_LENGTH; i++) id += PLATE_ID_ALPHABET[randomInt(PLATE_ID_ALPHABET.length)] ?? PLATE_ID_ALPHABET[0];
   return id;
 }

@@ -354,6 +354,8 @@ export const plateBatches = pgTable('plate_batch', {
   /** The insurer whose plates these are (kind insurance). */
   insurerPartyId: uuid('insurer_party_id').references(() => parties.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How many plates it holds, kept by a trigger on plate (migration plates): a batch of 100 000 is not counted row by row. */
+  plateCount: integer('plate_count').notNull().default(0),
 });
 
 /** A plate (§3 bikekey_id): unassigned, on a bike, or on equipment. */
@@ -369,14 +371,57 @@ export const plates = pgTable(
     equipmentId: uuid('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The organisation staff gave the plate to (issue 14: a range of a batch), and when. */
+    organisationPartyId: uuid('organisation_party_id').references(() => organisations.partyId, { onDelete: 'set null' }),
+    organisationAssignedAt: timestamp('organisation_assigned_at', { withTimezone: true }),
   },
   (t) => [
     index('plate_bike_idx').on(t.bikeId),
     index('plate_equipment_idx').on(t.equipmentId),
-    index('plate_batch_idx').on(t.batchId),
+    // The backoffice's lists (server/plates/backoffice.ts): a batch's plates in ID order (ranges, pages), by their
+    // own state too; and any plate by the beginning of its ID. "C" order, so that a prefix is a range of the index.
+    index('plate_batch_id_idx').on(t.batchId, sql`(${t.id} collate "C")`),
+    index('plate_batch_state_idx').on(t.batchId, plateOwnState(t), sql`(${t.id} collate "C")`),
+    index('plate_id_c_idx').on(sql`(${t.id} collate "C")`),
+    index('plate_organisation_idx').on(t.organisationPartyId),
+    // A batch's counts (server/plates/backoffice.ts withCounts): the few plates in use, and those with an organisation.
+    index('plate_batch_in_use_idx').on(t.batchId).where(sql`${t.bikeId} is not null or ${t.equipmentId} is not null`),
+    index('plate_batch_organisation_idx')
+      .on(t.batchId)
+      .where(sql`${t.organisationPartyId} is not null and ${t.bikeId} is null and ${t.equipmentId} is null`),
     // Search's "did you mean" for a mistyped plate ID; on lower() so that `id = …` keeps the primary key (see bike).
     index('plate_id_trgm_gin').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * A plate's state as its own row says it (the shipped state is the shipments'): in_use, organisation or free. The
+ * backoffice's lists filter on exactly this expression, which plate_batch_state_idx holds.
+ */
+export function plateOwnState(t: { bikeId: AnyPgColumn; equipmentId: AnyPgColumn; organisationPartyId: AnyPgColumn }) {
+  return sql<
+    'free' | 'organisation' | 'in_use'
+  >`(case when ${t.bikeId} is not null or ${t.equipmentId} is not null then 'in_use' when ${t.organisationPartyId} is not null then 'organisation' else 'free' end)`;
+}
+
+/**
+ * What happened to a plate (issue 14: its history): put on or taken off a bike or equipment. Written by a trigger on
+ * plate (the hand-written part of migration plates), so every area's change is kept without each writing it.
+ */
+export const plateEvents = pgTable(
+  'plate_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plateId: text('plate_id')
+      .notNull()
+      .references(() => plates.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['on_bike', 'off_bike', 'on_equipment', 'off_equipment'] }).notNull(),
+    /** No foreign keys: the history outlives the bike and the equipment. */
+    bikeId: uuid('bike_id'),
+    equipmentId: uuid('equipment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plate_event_plate_idx').on(t.plateId, t.createdAt)],
 );
 
 /** §3 Bike credit: unused while bike_ownership_id is null; assigned through activation. */

@@ -11,12 +11,14 @@ export interface NewPlateBatch {
   insurerPartyId?: string | null;
   /** How many random plate IDs to make. */
   count?: number;
+  /** What the random IDs begin with (letters of the plate alphabet; may be empty). */
+  prefix?: string;
   /** Fixed IDs to make (the demo's); taken as they are, skipped when they exist. */
   ids?: string[];
 }
 
 /**
- * Creates a printed batch of plates: random IDs from the plate alphabet (crypto-random, so IDs cannot
+ * Creates a printed batch of plates (the command line and the backoffice both make them here): random IDs from the plate alphabet (crypto-random, so IDs cannot
  * be guessed from one another), drawn again on the rare clash with an existing plate. Answers the batch
  * and the IDs created, in order.
  */
@@ -47,7 +49,7 @@ export async function createPlateBatch(db: Db, input: NewPlateBatch): Promise<{ 
     const wanted = created.length + (input.count ?? 0);
     for (let round = 0; created.length < wanted && round < 20; round += 1) {
       const fresh = new Set<string>();
-      while (fresh.size < wanted - created.length) fresh.add(generatePlateId(randomInt));
+      while (fresh.size < wanted - created.length) fresh.add(generatePlateId(randomInt, input.prefix ?? ''));
       // Inserted in chunks: a batch of thousands stays within the parameter limit.
       const list = [...fresh];
       for (let i = 0; i < list.length; i += 1000) await insert(list.slice(i, i + 1000));

@@ -41,6 +41,13 @@ describe('npm run plates', () => {
     }
   });
 
+  it('makes IDs that begin with the prefix asked for', async () => {
+    const run = io();
+    expect(await platesCommand(['create', '--count', '3', '--prefix', 'dk'], { DATA_DIR: dir }, run.io), run.err.join('\n')).toBe(0);
+    expect(run.out).toHaveLength(3);
+    for (const id of run.out) expect(id).toMatch(/^DK[ACDEFGHJKLMNPRTUVWXY34679]{8}$/);
+  });
+
   it('refuses bad arguments with the usage, and an unknown insurer', async () => {
     for (const args of [
       [],
@@ -49,6 +56,8 @@ describe('npm run plates', () => {
       ['create', '--count', 'x'],
       ['make', '--count', '3'],
       ['create', '--count', '3', '--colour', 'red'],
+      ['create', '--count', '3', '--prefix', 'OO'],
+      ['create', '--count', '3', '--prefix', 'ACDEF'],
     ]) {
       const run = io();
       expect(await platesCommand(args, { DATA_DIR: dir }, run.io)).toBe(64);

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
+import { normalisePlateId } from '../../domain/bikes/plate-id.js';
+import { isPlatePrefix } from '../../domain/plates.js';
 import { organisations } from '../db/schema.js';
 import { createPlateBatch } from './batches.js';
 import { openCommandDatabase, parseOptions } from './command-db.js';
 
-export const PLATES_USAGE = `Usage: npm run plates -- create --count <n> [--name "<batch name>"] [--insurance <insurerPartyId>] [--with-registration]
+export const PLATES_USAGE = `Usage: npm run plates -- create --count <n> [--name "<batch name>"] [--insurance <insurerPartyId>] [--with-registration] [--prefix <letters>]
   Creates a batch of <n> plates (1-100000) with fresh random IDs and prints the IDs, one a line.
   --insurance <id>     plates of an insurance company (the organisation's party id)
   --with-registration  plates sold with a registration: registering a bike with one needs no credit
+  --prefix <letters>   what the IDs begin with (up to 4 letters and digits of the plate alphabet)
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data), which must not be
 in use by a running server.`;
 
-const KNOWN = new Set(['count', 'name', 'insurance', 'with-registration']);
+const KNOWN = new Set(['count', 'name', 'insurance', 'with-registration', 'prefix']);
 
 /** `npm run plates -- create …`: answers the exit code; writes the IDs to `out`. */
 export async function platesCommand(
@@ -23,6 +26,8 @@ export async function platesCommand(
   const name = options.get('name');
   const insurance = options.get('insurance');
   const registration = options.get('with-registration');
+  const rawPrefix = options.get('prefix');
+  const prefix = typeof rawPrefix === 'string' ? normalisePlateId(rawPrefix) : rawPrefix;
   const bad =
     rest.length !== 1 ||
     rest[0] !== 'create' ||
@@ -32,6 +37,8 @@ export async function platesCommand(
     count > 100_000 ||
     name === true ||
     insurance === true ||
+    prefix === true ||
+    (typeof prefix === 'string' && !isPlatePrefix(prefix)) ||
     (registration !== undefined && registration !== true);
   if (bad) {
     io.err(PLATES_USAGE);
@@ -59,6 +66,7 @@ export async function platesCommand(
       kind: typeof insurance === 'string' ? 'insurance' : 'standard',
       insurerPartyId: typeof insurance === 'string' ? insurance : null,
       includesRegistration: registration === true,
+      prefix: typeof prefix === 'string' ? prefix : '',
     });
     for (const id of ids) io.out(id);
     io.err(`Created ${ids.length} plates in batch "${batchName}" (${batchId}).`);

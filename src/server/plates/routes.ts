@@ -4,6 +4,7 @@ import { myPlateSchema, plateCheckSchema, stickerAnswerSchema } from '../../doma
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { requestLanguage } from '../http/errors.js';
+import { backofficePlateRoutes } from './backoffice-routes.js';
 import { checkPlate, listMyPlates, stickerAnswer } from './service.js';
 
 const tags = ['plates'];
@@ -17,6 +18,7 @@ export function plateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // (PLATE_CHECK_RATE_LIMIT_PER_MINUTE), enough for someone typing a plate, slow for someone guessing them.
   const checkRateLimit = { max: ctx.config.plateCheckRateLimitPerMinute, timeWindow: '1 minute' };
   return async (app) => {
+    await app.register(backofficePlateRoutes(ctx));
     app.get(
       '/plates/:plateId/check',
       {

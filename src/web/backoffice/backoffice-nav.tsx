@@ -13,6 +13,7 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/organisations', label: 'nav.organisations' },
   { to: '/backoffice/v2/diverse', label: 'nav.diverse' },
   { to: '/backoffice/audit-log', label: 'nav.auditLog' },
+  { to: '/backoffice/plates', label: 'nav.plates' },
 ];
 
 export function BackofficeNav({ work }: { work: BackofficeWork | undefined }) {

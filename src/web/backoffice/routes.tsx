@@ -29,6 +29,8 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'organisations/:partyId', element: lazyPage(() => import('./organisations-detail-page'), 'OrganisationDetailPage') },
       { path: 'v2/diverse', element: lazyPage(() => import('./diverse-page'), 'DiversePage') },
       { path: 'audit-log', element: lazyPage(() => import('./audit-log-page'), 'AuditLogPage') },
+      { path: 'plates', element: lazyPage(() => import('./plates-page'), 'PlatesPage') },
+      { path: 'plates/batches/:batchId', element: lazyPage(() => import('./plates-batch-page'), 'PlateBatchPage') },
     ],
   },
 ];
