@@ -107,6 +107,7 @@ const SERVER = {
     search: [],
     seed: ['identity', 'plates', 'webshop', 'documents', 'pictures'],
     'stolen-map': [],
+    support: ['chats'],
     theft: ['bikes', 'ownership'],
     verification: ['identity'],
     webshop: ['plates'],
