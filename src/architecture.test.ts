@@ -53,7 +53,7 @@ const WEB = {
   layers: { types: [], lib: [], ui: ['lib'], i18n: [] } as Record<string, string[]>,
   areas: {
     account: ['organisations', 'verification', 'bikes'],
-    backoffice: [],
+    backoffice: ['chats'],
     bikes: ['verification'],
     chats: ['ownership', 'maps', 'search'],
     dev: [],
@@ -71,6 +71,7 @@ const WEB = {
     search: [],
     stickers: ['search', 'identity'],
     'stolen-map': ['maps', 'search'],
+    support: ['chats'],
     theft: ['ownership', 'verification', 'bikes', 'maps'],
     verification: [],
     webshop: ['bikes'],

@@ -17,7 +17,6 @@ const content = z
 
 /** POST /support/chat/messages, /support/visitor-chat/messages and the staff's reply. */
 export const supportMessageSchema = z.object({ content });
-export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
 
 /** POST /support/visitor-chats: a visitor starts a conversation; its link is mailed to the address given. */
 export const startVisitorChatSchema = z.object({
@@ -88,7 +87,6 @@ const supportMessageForStaff = z.object({
   staff_email: z.nullable(z.string()),
   created_at: z.string(),
 });
-export type SupportStaffMessage = z.infer<typeof supportMessageForStaff>;
 
 /** GET /backoffice/support/tickets/{id}: the conversation, who wrote, and their bikes, orders and payments beside it. */
 export const supportTicketSchema = z.object({

@@ -106,7 +106,8 @@ async function ticketById(ctx: AppContext, ticketId: string): Promise<Ticket> {
 /** GET /backoffice/tickets/{id}: the ticket and the reported conversation; the read is audited. */
 export async function readTicket(ctx: AppContext, caller: Caller, ticketId: string): Promise<TicketDetail> {
   const ticket = await ticketById(ctx, ticketId);
-  if (!ticket.chat_id) return { ...ticket, chat: null, messages: [] };
+  // A support conversation is written to staff: it is read with the person's things beside it (server/support), unaudited.
+  if (!ticket.chat_id || ticket.kind === 'support') return { ...ticket, chat: null, messages: [] };
   const chatId = ticket.chat_id;
   const [chat] = await ctx.db.select().from(chats).where(eq(chats.id, chatId));
   const participants = await ctx.db
