@@ -78,9 +78,8 @@ function PersonSupport() {
           if (!frame.message.mine) void readMine().catch(() => {});
         } else if (frame.type === 'chat' && frame.chat_id === chatId) fetchIt();
       },
-      onReady: (again) => {
-        if (again) fetchIt();
-      },
+      // Whatever was answered before the channel was ready (or while it was down) is fetched.
+      onReady: () => fetchIt(),
     });
     return () => connection.close();
   }, [token, chatId, fetchIt]);
