@@ -168,4 +168,6 @@ export type LiveServerFrame =
   /** The caller's unread counts changed (a message arrived, or was read in another tab). */
   | { type: 'unread'; unread: UnreadCount }
   /** Something about the conversation changed (shared contact, block, request state): refetch it. */
-  | { type: 'chat'; chat_id: string };
+  | { type: 'chat'; chat_id: string }
+  /** To staff (issue 14): a support conversation changed (a message, its ticket assigned or closed): refetch its ticket. */
+  | { type: 'support'; chat_id: string };

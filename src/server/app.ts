@@ -49,6 +49,7 @@ import { plateRoutes } from './plates/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { startTrashTimer } from './shared/files/trash.js';
 import { stolenMapRoutes } from './stolen-map/routes.js';
+import { supportRoutes } from './support/routes.js';
 import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
 import { seedCatalogue } from './webshop/catalogue-seed.js';
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(possessionRoutes(ctx));
       await api.register(possessionReviewRoutes(ctx));
       await api.register(lockTestRoutes(ctx));
+      await api.register(supportRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

@@ -1,17 +1,20 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '../../domain/roles.js';
 import { signedChatPhotoUrl } from '../chats/photo-url.js';
+import { notifyChat } from '../chats/post.js';
 import type { AppContext } from '../context.js';
 import { auditLog, chatMessages, chatParticipants, chats, identities, tickets } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { auditStaffChange, realActorOf } from '../shared/audit.js';
 import { isUuid } from '../shared/files/ids.js';
-import type { Ticket, TicketDetail } from './tickets-schemas.js';
+import { TICKET_PAGE_SIZE, type Ticket, type TicketDetail, type TicketListQuery } from './tickets-schemas.js';
 
 // Tickets for staff (issue 5): a participant reports a conversation; staff list the tickets, read the
 // reported conversation (each read is written to the audit log: staff see what the participants do
-// not see of each other) and close the ticket.
+// not see of each other) and close the ticket. Support conversations are tickets too (issue 14,
+// server/support): staff assign them, close and reopen them, each change audited with before and after.
 
-const LIST_LIMIT = 200;
 /** The newest messages of a reported conversation staff see. */
 const MESSAGE_LIMIT = 500;
 
@@ -23,18 +26,29 @@ const ticketColumns = {
   createdAt: tickets.createdAt,
   closedAt: tickets.closedAt,
   chatId: tickets.chatId,
-  reporterEmail: identities.email,
+  reporterPartyId: tickets.reporterPartyId,
+  reporterEmail: sql<string | null>`coalesce(${identities.email}, ${tickets.visitorEmail})`,
+  assigneePartyId: tickets.assigneePartyId,
+  assigneeEmail: sql<string | null>`(select a.email from identity a where a.party_id = ${tickets.assigneePartyId})`,
+  lastMessageAt: sql<string | null>`(select max(m.created_at) from chat_message m where m.chat_id = ${tickets.chatId})`,
+  answered: sql<boolean>`${tickets.kind} = 'support' and coalesce((select m.sender_party_id is distinct from ${tickets.reporterPartyId}
+    from chat_message m where m.chat_id = ${tickets.chatId} order by m.created_at desc, m.id desc limit 1), false)`,
 };
 
 interface TicketRow {
   id: string;
-  kind: 'chat_report';
+  kind: 'chat_report' | 'support';
   reason: string;
   status: 'open' | 'closed';
   createdAt: Date;
   closedAt: Date | null;
   chatId: string | null;
+  reporterPartyId: string | null;
   reporterEmail: string | null;
+  assigneePartyId: string | null;
+  assigneeEmail: string | null;
+  lastMessageAt: string | Date | null;
+  answered: boolean;
 }
 
 function toTicket(row: TicketRow): Ticket {
@@ -47,21 +61,33 @@ function toTicket(row: TicketRow): Ticket {
     closed_at: row.closedAt ? row.closedAt.toISOString() : null,
     chat_id: row.chatId,
     reporter_email: row.reporterEmail,
+    assignee_party_id: row.assigneePartyId,
+    assignee_email: row.assigneeEmail,
+    last_message_at: row.lastMessageAt ? new Date(row.lastMessageAt).toISOString() : null,
+    answered: Boolean(row.answered),
   };
 }
 
 /** Who really acts (the staff member), for the audit log. */
 const actorOf = (caller: Caller) => caller.switchedBy?.partyId ?? caller.partyId;
 
-/** GET /backoffice/tickets?status= : newest first. */
-export async function listTickets(ctx: AppContext, status: 'open' | 'closed'): Promise<Ticket[]> {
+/** GET /backoffice/tickets?status=&kind=&assignee=&page= : newest first, a page at a time. */
+export async function listTickets(ctx: AppContext, caller: Caller, query: TicketListQuery): Promise<Ticket[]> {
   const rows = await ctx.db
     .select(ticketColumns)
     .from(tickets)
     .leftJoin(identities, eq(identities.partyId, tickets.reporterPartyId))
-    .where(eq(tickets.status, status))
+    .where(
+      and(
+        eq(tickets.status, query.status),
+        query.kind ? eq(tickets.kind, query.kind) : undefined,
+        query.assignee === 'me' ? eq(tickets.assigneePartyId, realActorOf(caller)) : undefined,
+        query.assignee === 'none' ? isNull(tickets.assigneePartyId) : undefined,
+      ),
+    )
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(LIST_LIMIT);
+    .limit(TICKET_PAGE_SIZE)
+    .offset((query.page - 1) * TICKET_PAGE_SIZE);
   return rows.map(toTicket);
 }
 
@@ -80,7 +106,8 @@ async function ticketById(ctx: AppContext, ticketId: string): Promise<Ticket> {
 /** GET /backoffice/tickets/{id}: the ticket and the reported conversation; the read is audited. */
 export async function readTicket(ctx: AppContext, caller: Caller, ticketId: string): Promise<TicketDetail> {
   const ticket = await ticketById(ctx, ticketId);
-  if (!ticket.chat_id) return { ...ticket, chat: null, messages: [] };
+  // A support conversation is written to staff: it is read with the person's things beside it (server/support), unaudited.
+  if (!ticket.chat_id || ticket.kind === 'support') return { ...ticket, chat: null, messages: [] };
   const chatId = ticket.chat_id;
   const [chat] = await ctx.db.select().from(chats).where(eq(chats.id, chatId));
   const participants = await ctx.db
@@ -125,17 +152,62 @@ export async function readTicket(ctx: AppContext, caller: Caller, ticketId: stri
   };
 }
 
-/** POST /backoffice/tickets/{id}/close (again: no change). */
-export async function closeTicket(ctx: AppContext, caller: Caller, ticketId: string): Promise<Ticket> {
-  await ticketById(ctx, ticketId);
+/**
+ * Sets a ticket's state (close, reopen) or its assignee in one transaction with its audit entry (before and after);
+ * a support conversation's watchers (the person, staff) hear of it live. Setting what already holds changes nothing.
+ */
+async function changeTicket(
+  ctx: AppContext,
+  caller: Caller,
+  ticketId: string,
+  action: 'ticket.close' | 'ticket.reopen' | 'ticket.assign',
+  change: { status?: 'open' | 'closed'; assigneePartyId?: string | null },
+): Promise<Ticket> {
+  if (!isUuid(ticketId)) throw new AppError('ticket_not_found');
   await ctx.db.transaction(async (tx) => {
-    const closed = await tx
+    const [row] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    if (!row) throw new AppError('ticket_not_found');
+    const before = { status: row.status, assignee_party_id: row.assigneePartyId };
+    const after = {
+      status: change.status ?? row.status,
+      assignee_party_id: change.assigneePartyId === undefined ? row.assigneePartyId : change.assigneePartyId,
+    };
+    if (before.status === after.status && before.assignee_party_id === after.assignee_party_id) return;
+    await tx
       .update(tickets)
-      .set({ status: 'closed', closedAt: sql`now()` })
-      .where(sql`${tickets.id} = ${ticketId} and ${tickets.status} = 'open'`)
-      .returning({ id: tickets.id });
-    if (closed.length > 0)
-      await tx.insert(auditLog).values({ actorPartyId: actorOf(caller), action: 'ticket.close', data: { ticket_id: ticketId } });
+      .set({
+        status: after.status,
+        closedAt: after.status === 'closed' ? sql`now()` : null,
+        assigneePartyId: after.assignee_party_id,
+      })
+      .where(eq(tickets.id, ticketId));
+    await auditStaffChange(tx, caller, {
+      action,
+      record: { type: 'ticket', id: ticketId },
+      targetPartyId: row.reporterPartyId,
+      before,
+      after,
+    });
+    if (row.kind === 'support' && row.chatId) await notifyChat(tx, { type: 'chat', chat_id: row.chatId });
   });
   return ticketById(ctx, ticketId);
+}
+
+/** POST /backoffice/tickets/{id}/close (again: no change). */
+export function closeTicket(ctx: AppContext, caller: Caller, ticketId: string): Promise<Ticket> {
+  return changeTicket(ctx, caller, ticketId, 'ticket.close', { status: 'closed' });
+}
+
+/** POST /backoffice/tickets/{id}/reopen (an open one: no change). */
+export function reopenTicket(ctx: AppContext, caller: Caller, ticketId: string): Promise<Ticket> {
+  return changeTicket(ctx, caller, ticketId, 'ticket.reopen', { status: 'open' });
+}
+
+/** POST /backoffice/tickets/{id}/assign: to a staff member or admin (422 otherwise), or to nobody. */
+export async function assignTicket(ctx: AppContext, caller: Caller, ticketId: string, assigneePartyId: string | null): Promise<Ticket> {
+  if (assigneePartyId !== null) {
+    const [person] = await ctx.db.select({ role: identities.role }).from(identities).where(eq(identities.partyId, assigneePartyId));
+    if (!person || !STAFF_ROLES.includes(person.role)) throw new AppError('field_invalid', 'assignee_party_id');
+  }
+  return changeTicket(ctx, caller, ticketId, 'ticket.assign', { assigneePartyId });
 }

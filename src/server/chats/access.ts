@@ -1,13 +1,14 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChatRole } from '../../domain/chats.js';
 import type { Db } from '../db/client.js';
-import { chatBlocks, chatParticipants } from '../db/schema.js';
+import { chatBlocks, chatParticipants, chats } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { isUuid } from '../shared/files/ids.js';
 
 // The check every chat call makes: the caller (their acting party) takes part in the conversation.
 // Anyone else gets 404 chat_not_found, the same as for a conversation that does not exist, so a
-// stranger never learns that it does.
+// stranger never learns that it does. A support conversation (issue 14) is not reached through the chat
+// calls: it has its own (server/support), which reopen its ticket and answer in its own shape.
 
 export interface Participation {
   chatId: string;
@@ -22,7 +23,8 @@ export async function participationOf(db: Db, chatId: string, partyId: string): 
   const rows = await db
     .select({ partyId: chatParticipants.partyId, role: chatParticipants.role })
     .from(chatParticipants)
-    .where(eq(chatParticipants.chatId, chatId));
+    .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
+    .where(and(eq(chatParticipants.chatId, chatId), ne(chats.kind, 'support')));
   const me = rows.find((r) => r.partyId === partyId);
   if (!me) throw new AppError('chat_not_found');
   const other = rows.find((r) => r.partyId !== partyId);

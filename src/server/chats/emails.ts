@@ -23,3 +23,27 @@ export function unreadMessagesMail(
     smallPrint: t('throttle'),
   });
 }
+
+/** The support conversation (issue 14): an answer from support waits unread. Says nothing of what it says. */
+export function supportAnswerMail(language: Language, to: string, input: { count: number; url: string }): MailMessage {
+  const t = getFixedT(language, 'mail', 'support');
+  return composeMail(language, {
+    to,
+    subject: t('answerSubject'),
+    paragraphs: [t('answerBody', { count: input.count })],
+    action: { label: t('button'), url: input.url },
+    smallPrint: t('throttle'),
+  });
+}
+
+/** A visitor's support conversation began: its link, the only way back to it from another browser. */
+export function supportStartedMail(language: Language, to: string, input: { url: string }): MailMessage {
+  const t = getFixedT(language, 'mail', 'support');
+  return composeMail(language, {
+    to,
+    subject: t('startedSubject'),
+    paragraphs: [t('startedBody'), t('startedKeep')],
+    action: { label: t('button'), url: input.url },
+    smallPrint: t('startedNotYou'),
+  });
+}

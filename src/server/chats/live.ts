@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { type ChatRole, type LiveServerFrame, liveClientFrameSchema } from '../../domain/chats.js';
+import { canReadBackoffice } from '../../domain/roles.js';
 import type { AppContext } from '../context.js';
-import { chatMessages, chatParticipants } from '../db/schema.js';
+import { chatMessages, chatParticipants, chats } from '../db/schema.js';
 import { type Caller, callerOfToken } from '../http/auth.js';
 import type { ChatNotice } from './post.js';
 import { toChatMessage, unreadCountOf } from './views.js';
@@ -25,6 +26,8 @@ interface Client {
   socket: WebSocket;
   token: string;
   partyId: string;
+  /** Reads the backoffice (not on a switched token): told when a support conversation changes. */
+  staff: boolean;
   alive: boolean;
   expiry: NodeJS.Timeout | null;
 }
@@ -80,7 +83,8 @@ export class LiveHub {
           this.pending.delete(socket);
           // A later auth frame (a refreshed token) replaces the first.
           if (client) this.unregister(client);
-          client = { socket, token: frame.token, partyId: caller.actingPartyId, alive: true, expiry: null };
+          const staff = canReadBackoffice(caller.role) && caller.switchedBy === null;
+          client = { socket, token: frame.token, partyId: caller.actingPartyId, staff, alive: true, expiry: null };
           this.register(client);
           send(socket, { type: 'ready' });
           void this.sendUnread([client]);
@@ -198,6 +202,7 @@ export class LiveHub {
       await this.sendUnread(await this.stillValid([notice.party_id]));
       return;
     }
+    await this.tellStaff(notice.chat_id);
     const participants = await this.ctx.db
       .select({ partyId: chatParticipants.partyId, role: chatParticipants.role })
       .from(chatParticipants)
@@ -217,6 +222,17 @@ export class LiveHub {
       send(client.socket, { type: 'message', chat_id: notice.chat_id, message });
     }
     await this.sendUnread(clients);
+  }
+
+  /** Staff connected here are told of every change to a support conversation (they are not its participants). */
+  private async tellStaff(chatId: string): Promise<void> {
+    const staffParties = [...this.byParty].filter(([, set]) => [...set].some((c) => c.staff)).map(([partyId]) => partyId);
+    if (staffParties.length === 0) return;
+    const [chat] = await this.ctx.db.select({ kind: chats.kind }).from(chats).where(eq(chats.id, chatId));
+    if (chat?.kind !== 'support') return;
+    for (const client of await this.stillValid(staffParties)) {
+      if (client.staff) send(client.socket, { type: 'support', chat_id: chatId });
+    }
   }
 
   /** Each client's fresh unread counts (counted once per party). */

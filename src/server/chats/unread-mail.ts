@@ -3,7 +3,8 @@ import { findBrand } from '../../domain/bikes/brands.js';
 import { normaliseLanguage } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { unreadMessagesMail } from './emails.js';
+import { supportAnswerMail, unreadMessagesMail } from './emails.js';
+import { supportAccessKey, supportVisitorUrl } from './support-link.js';
 import { rowsOf } from './views.js';
 
 // A participant who has not read messages from the other side (or the system) gets a mail about it
@@ -35,14 +36,20 @@ export async function sendUnreadChatMails(ctx: AppContext, now: Date = new Date(
       const partyId = String(row.party_id);
       const [info] = rowsOf(
         await tx.execute(sql`
-          select b.brand_name, b.brand_id, b.model,
+          select c.kind, b.brand_name, b.brand_id, b.model,
+            t.id as ticket_id, t.visitor_email, t.language as ticket_language,
             (select count(*)::int from chat_message m where m.chat_id = ${chatId} and m.sender_party_id is distinct from ${partyId}
               and (p.last_read_at is null or m.created_at > p.last_read_at)) as unread
           from chat_participant p join chat c on c.id = p.chat_id left join bike b on b.id = c.bike_id
+            left join ticket t on t.chat_id = c.id and t.kind = 'support'
           where p.chat_id = ${chatId} and p.party_id = ${partyId}`),
       );
       const count = Number(info?.unread ?? 0);
       if (!info || count === 0) continue;
+      if (info.kind === 'support') {
+        mails += await mailSupportAnswer(ctx, tx, partyId, info, count);
+        continue;
+      }
       const brand = info.brand_name ? String(info.brand_name) : (findBrand(info.brand_id as string | null)?.name ?? null);
       const bike = [brand, info.model ? String(info.model) : null].filter(Boolean).join(' ') || null;
       const url = `${ctx.config.publicUrl}/app/chats/${chatId}`;
@@ -56,6 +63,25 @@ export async function sendUnreadChatMails(ctx: AppContext, now: Date = new Date(
   });
   if (written > 0) void ctx.mailer.flush();
   return written;
+}
+
+/**
+ * Support answered (issue 14): a person is mailed a link to /support/chat; a visitor, who has no account, at the address
+ * they gave, with their conversation's key in the link.
+ */
+async function mailSupportAnswer(ctx: AppContext, tx: Db, partyId: string, info: Record<string, unknown>, count: number) {
+  const recipients = await recipientsOf(tx, partyId);
+  if (recipients.length > 0) {
+    for (const recipient of recipients) {
+      const mail = supportAnswerMail(recipient.language, recipient.email, { count, url: `${ctx.config.publicUrl}/support/chat` });
+      await ctx.mailer.enqueue(tx, { ...mail, partyId: recipient.partyId });
+    }
+    return recipients.length;
+  }
+  if (!info.visitor_email || !info.ticket_id) return 0;
+  const url = supportVisitorUrl(ctx.config.publicUrl, supportAccessKey(ctx.config.jwtSecret, String(info.ticket_id)));
+  await ctx.mailer.enqueue(tx, supportAnswerMail(normaliseLanguage(info.ticket_language), String(info.visitor_email), { count, url }));
+  return 1;
 }
 
 /** A person's own address; for an organisation, its admins'. */

@@ -85,7 +85,7 @@ export async function chatSummaries(
     left join lateral (
       select q.id, q.status from ownership_request q where q.chat_id = c.id order by q.created_at desc limit 1
     ) r on true
-    where me.party_id = ${partyId}
+    where me.party_id = ${partyId} and c.kind <> 'support'
       ${options.chatId ? sql`and c.id = ${options.chatId}` : sql`and me.archived_at is null`}
       ${pattern ? sql`and exists ${matched(sql`select 1`)}` : sql``}
     order by c.last_message_at desc, c.id desc
@@ -186,12 +186,16 @@ export async function messagesPage(db: Db, chatId: string, options: { before?: D
   return rows.reverse();
 }
 
-/** The party's unread conversations and messages (messages of the other side or the system after their last read). */
+/**
+ * The party's unread conversations and messages (messages of the other side or the system after their last read); the
+ * support conversation is not in the inbox and so not in its count (its page shows its own).
+ */
 export async function unreadCountOf(db: Db, partyId: string): Promise<UnreadCount> {
   const [row] = rowsOf(
     await db.execute(sql`
       select count(distinct p.chat_id)::int as chats, count(m.id)::int as messages
       from chat_participant p
+      join chat c on c.id = p.chat_id and c.kind <> 'support'
       join chat_message m on m.chat_id = p.chat_id and m.sender_party_id is distinct from p.party_id
         and (p.last_read_at is null or m.created_at > p.last_read_at)
       where p.party_id = ${partyId} and p.archived_at is null`),

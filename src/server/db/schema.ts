@@ -893,8 +893,8 @@ export const chats = pgTable(
       .default('bike'),
     /** The subject bike; kept (set null) if the bike is deleted, so the conversation survives. */
     bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
-    /** contact: anyone writing to an owner (§1); ownership_request: someone asking for the bike (§2). */
-    kind: text('kind', { enum: ['contact', 'ownership_request'] })
+    /** contact: anyone writing to an owner (§1); ownership_request: someone asking for the bike (§2); support: a person and the staff (issue 14, no bike). */
+    kind: text('kind', { enum: ['contact', 'ownership_request', 'support'] })
       .notNull()
       .default('contact'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -969,12 +969,15 @@ export const chatBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerPartyId, t.blockedPartyId] })],
 );
 
-/** A ticket for staff (a reported conversation now; support requests later). */
+/**
+ * A ticket for staff: a reported conversation (chat_report), or a conversation with support (support, issue 14:
+ * the reporter is the person writing, or a visitor's own party without an identity; one per party).
+ */
 export const tickets = pgTable(
   'ticket',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['chat_report'] }).notNull(),
+    kind: text('kind', { enum: ['chat_report', 'support'] }).notNull(),
     reporterPartyId: uuid('reporter_party_id').references(() => parties.id, { onDelete: 'set null' }),
     chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
@@ -983,9 +986,29 @@ export const tickets = pgTable(
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The staff member handling it (null: nobody yet). */
+    assigneePartyId: uuid('assignee_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** A visitor's support ticket: the email and name they gave (unverified) and the language they wrote in. */
+    visitorEmail: text('visitor_email'),
+    visitorName: text('visitor_name'),
+    language: text('language', { enum: ['da', 'en', 'no'] }),
   },
-  (t) => [index('ticket_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('ticket_status_idx').on(t.status, t.createdAt),
+    index('ticket_assignee_idx').on(t.assigneePartyId, t.status),
+    uniqueIndex('ticket_support_party_unique').on(t.reporterPartyId).where(sql`${t.kind} = 'support'`),
+  ],
 );
+
+/** Answers staff pick from when replying to a support ticket (issue 14), in the three languages. */
+export const supportCannedReplies = pgTable('support_canned_reply', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  bodyDa: text('body_da').notNull(),
+  bodyEn: text('body_en').notNull(),
+  bodyNo: text('body_no').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Handing a bike over (§2 transfer-ownership / receive-bike): the owner names the recipient's email;

@@ -87,6 +87,9 @@ export function Layout() {
                 <NavLink to="/app" end className="nav-link">
                   {t('nav.myAccount')}
                 </NavLink>
+                <NavLink to="/support/chat" className="nav-link">
+                  {t('nav.support')}
+                </NavLink>
                 <button type="button" className="nav-link nav-button" onClick={() => void logOut()}>
                   {t('nav.logOut')}
                 </button>
@@ -119,6 +122,7 @@ export function Layout() {
             © {new Date().getFullYear()} {t('brand')}
           </span>
           <span>{t('footer.tagline')}</span>
+          <Link to="/support/chat">{t('footer.support')}</Link>
         </div>
       </footer>
     </div>

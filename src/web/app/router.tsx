@@ -10,6 +10,7 @@ import { publicRoutes } from '../public/routes';
 import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
 import { stolenMapRoutes } from '../stolen-map/routes';
+import { supportRoutes } from '../support/routes';
 import { webshopPublicRoutes } from '../webshop/public-routes';
 import { Layout } from './layout';
 
@@ -30,6 +31,7 @@ const routes: RouteObject[] = [
       ...stolenMapRoutes,
       ...webshopPublicRoutes,
       ...insuranceSignupRoutes,
+      ...supportRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },

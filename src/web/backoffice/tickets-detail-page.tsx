@@ -9,12 +9,14 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { type TicketDetail, type TicketMessage, useCloseTicket, useTicket } from './tickets-api';
 import { Forbidden, messageOf } from './tickets-page';
+import { SupportTicketView } from './tickets-support';
 import './backoffice.css';
 import './tickets.css';
+import './tickets-support.css';
 
 const SYSTEM_KEYS = ['ownership_request_accepted', 'ownership_request_declined', 'ownership_request_withdrawn', 'transfer_completed'];
 
-/** /backoffice/tickets/{ticketId}: a reported conversation as staff see it (the read is audited), and Close. */
+/** /backoffice/tickets/{ticketId}: a reported conversation as staff see it (the read is audited), and Close; or a support ticket. */
 export function TicketDetailPage() {
   const { t } = useTranslation(['chats', 'errors']);
   const ticketId = useParams().ticketId ?? '';
@@ -22,7 +24,7 @@ export function TicketDetailPage() {
 
   if (ticket.error instanceof ApiError && ticket.error.status === 403) return <Forbidden />;
   return (
-    <div className="backoffice">
+    <div className="backoffice backoffice-wide">
       <p>
         <Link to="/backoffice/tickets">{t('tickets.back')}</Link>
       </p>
@@ -44,7 +46,8 @@ export function TicketDetailPage() {
             </Alert>
           </>
         ))}
-      {ticket.data && <TicketView ticket={ticket.data} />}
+      {ticket.data &&
+        (ticket.data.kind === 'support' ? <SupportTicketView ticketId={ticket.data.id} /> : <TicketView ticket={ticket.data} />)}
     </div>
   );
 }

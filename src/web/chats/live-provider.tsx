@@ -5,8 +5,22 @@ import { useActingParty, useSessionStore } from '../lib/session-store';
 import { appendMessage, chatKeys } from './chats-api';
 import { connectLive } from './live';
 
+type FrameListener = (frame: LiveServerFrame) => void;
+const listeners = new Set<FrameListener>();
+
+/** Other areas' pages hear the frames too while mounted (the backoffice's support tickets refetch on 'support'). */
+export function useLiveFrames(listener: FrameListener): void {
+  useEffect(() => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listener]);
+}
+
 /** What a frame changes in the query cache of the acting party. */
 export function applyFrame(partyId: string, frame: LiveServerFrame): void {
+  for (const listener of listeners) listener(frame);
   if (frame.type === 'message') {
     appendMessage(partyId, frame.chat_id, frame.message);
     void refreshQueries(chatKeys.lists(partyId));
