@@ -77,7 +77,10 @@ test('an owner onboards with the demo insurer, keeps the draft across a reload a
   await expect(page.getByText(policyNumber.toUpperCase())).toBeVisible();
   const bike = page.getByRole('listitem').filter({ hasText: 'Kildemoes Logic' });
   await expect(bike.getByText('Dokumentation af besiddelse: Mangler')).toBeVisible();
-  await expect(bike.getByRole('link', { name: 'Dokumentér besiddelse' })).toHaveAttribute('href', /\/verify-bike-possession\/intro\?policyId=/);
+  await expect(bike.getByRole('link', { name: 'Dokumentér besiddelse' })).toHaveAttribute(
+    'href',
+    /\/verify-bike-possession\/intro\?policyId=/,
+  );
   await expect(bike.getByRole('link', { name: 'Besvar låsetesten' })).toHaveAttribute('href', /\/lock-test-portal\?policyId=/);
   await expectNoAxeViolations(page);
   await screenshots(page, 'insurance-policy-hub');
