@@ -367,10 +367,13 @@ export const plates = pgTable(
     bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
     equipmentId: uuid('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** The buyer a shipment sent it to (issue 14): theirs, shown under /app/qr-id, until it goes on a bike. */
+    ownerPartyId: uuid('owner_party_id').references(() => parties.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('plate_bike_idx').on(t.bikeId),
+    index('plate_owner_idx').on(t.ownerPartyId),
     index('plate_equipment_idx').on(t.equipmentId),
     index('plate_batch_idx').on(t.batchId),
     // Search's "did you mean" for a mistyped plate ID; on lower() so that `id = …` keeps the primary key (see bike).
@@ -491,6 +494,10 @@ export const orders = pgTable(
     index('webshop_order_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('webshop_order_subscription_idx').on(t.providerSubscriptionId),
     index('webshop_order_payment_intent_idx').on(t.providerPaymentIntentId),
+    // The backoffice's order list (issue 14): one status, newest first; every order, newest first.
+    index('webshop_order_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('webshop_order_created_idx').on(t.createdAt, t.id),
+    index('webshop_order_placed_by_idx').on(t.placedByPartyId, t.createdAt),
   ],
 );
 
@@ -591,6 +598,8 @@ export const shipments = pgTable(
   },
   (t) => [
     index('shipment_status_idx').on(t.status, t.createdAt),
+    // The backoffice's shipped and delivered lists, newest sent first (issue 14).
+    index('shipment_status_shipped_idx').on(t.status, t.shippedAt),
     index('shipment_party_idx').on(t.partyId),
     check('shipment_of_order_or_policy', sql`(${t.orderLineId} is null) <> (${t.policyId} is null)`),
   ],
