@@ -9,11 +9,11 @@ import { orderSchema } from './orders.js';
 export const AUTHORISATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** When an authorisation made at `authorisedAt` lapses, and the whole days left before it does (0 on its last day, negative after). */
+/** When an authorisation made at `authorisedAt` lapses, and the whole days left before it does (0 on its last day and after). */
 export function authorisationOf(authorisedAt: Date, now: Date): { lapses_at: string; days_left: number; lapsed: boolean } {
   const lapsesAt = new Date(authorisedAt.getTime() + AUTHORISATION_DAYS * DAY_MS);
   const left = lapsesAt.getTime() - now.getTime();
-  return { lapses_at: lapsesAt.toISOString(), days_left: Math.floor(left / DAY_MS), lapsed: left <= 0 };
+  return { lapses_at: lapsesAt.toISOString(), days_left: Math.max(0, Math.floor(left / DAY_MS)), lapsed: left <= 0 };
 }
 
 /** What the list shows: plate shipments by their state (to ship, shipped, delivered), or orders by theirs. */
