@@ -94,7 +94,11 @@ export const shipmentRowSchema = z.object({
 });
 export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
 
-export const shipmentsAnswerSchema = z.object({ items: z.array(shipmentRowSchema), total: z.number(), next_offset: z.nullable(z.number()) });
+export const shipmentsAnswerSchema = z.object({
+  items: z.array(shipmentRowSchema),
+  total: z.number(),
+  next_offset: z.nullable(z.number()),
+});
 
 export const backofficeOrderDetailSchema = z.object({
   order: orderSchema,
@@ -118,20 +122,30 @@ export function typedPlateId(text: string): string {
 }
 
 const plateIdSchema = z.pipe(
-  z.string({ error: 'field_required' }).check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(300, { error: 'too_long' })),
+  z
+    .string({ error: 'field_required' })
+    .check(z.trim(), z.minLength(1, { error: 'field_required' }), z.maxLength(300, { error: 'too_long' })),
   z.transform(typedPlateId),
 );
 
-export const shipBodySchema = z.object({ plate_ids: z.array(plateIdSchema).check(z.minLength(1, { error: 'field_required' }), z.maxLength(100)) });
-export type ShipBody = z.infer<typeof shipBodySchema>;
+export const shipBodySchema = z.object({
+  plate_ids: z.array(plateIdSchema).check(z.minLength(1, { error: 'field_required' }), z.maxLength(100)),
+});
 
 export const plateForShipmentQuerySchema = z.object({ plate_id: plateIdSchema });
 /** One typed plate checked against a shipment: ok, or the code of what is wrong with it and its text. */
-export const plateForShipmentSchema = z.object({ plate_id: z.string(), ok: z.boolean(), code: z.nullable(z.string()), message: z.string() });
+export const plateForShipmentSchema = z.object({
+  plate_id: z.string(),
+  ok: z.boolean(),
+  code: z.nullable(z.string()),
+  message: z.string(),
+});
 export type PlateForShipment = z.infer<typeof plateForShipmentSchema>;
 
 export const staffReasonSchema = z.object({
-  reason: z.string({ error: 'field_required' }).check(z.trim(), z.minLength(3, { error: 'too_short' }), z.maxLength(500, { error: 'too_long' })),
+  reason: z
+    .string({ error: 'field_required' })
+    .check(z.trim(), z.minLength(3, { error: 'too_short' }), z.maxLength(500, { error: 'too_long' })),
 });
 
 export const shipmentParamsSchema = z.object({ shipmentId: z.string().check(z.maxLength(64)) });

@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (user: SignedUpUser, method: 'GET' | 'POST', url: string, body?: unknown) => api(t.app, user.token, method, `/api${url}`, body);
+const call = (user: SignedUpUser, method: 'GET' | 'POST', url: string, body?: unknown) =>
+  api(t.app, user.token, method, `/api${url}`, body);
 
 async function buyer(): Promise<SignedUpUser> {
   const user = await signUpUser(t.app);
@@ -118,7 +119,16 @@ describe('lists', () => {
     const found = (await call(staff, 'GET', `/backoffice/orders?q=${encodeURIComponent(user.email)}&status=paid`)).json();
     expect(found).toMatchObject({
       total: 1,
-      items: [{ id: orderId, status: 'paid', receipt_number: number, buyer: { email: user.email, name: 'Ida Holm' }, plates: 1, shipments_waiting: 1 }],
+      items: [
+        {
+          id: orderId,
+          status: 'paid',
+          receipt_number: number,
+          buyer: { email: user.email, name: 'Ida Holm' },
+          plates: 1,
+          shipments_waiting: 1,
+        },
+      ],
     });
     expect((await call(staff, 'GET', `/backoffice/orders?q=${encodeURIComponent(user.email)}&status=refunded`)).json().total).toBe(0);
     expect((await call(staff, 'GET', '/backoffice/orders?q=nobody@example.dk')).json()).toEqual({ items: [], total: 0, next_offset: null });
@@ -128,7 +138,12 @@ describe('lists', () => {
     expect(newest[0].created_at >= newest.at(-1).created_at).toBe(true);
     expect(oldest[0].created_at <= oldest.at(-1).created_at).toBe(true);
 
-    for (const url of ['/backoffice/orders?status=lost', '/backoffice/orders?offset=-1', '/backoffice/orders?sort=up', '/backoffice/shipments?status=paid']) {
+    for (const url of [
+      '/backoffice/orders?status=lost',
+      '/backoffice/orders?offset=-1',
+      '/backoffice/orders?sort=up',
+      '/backoffice/shipments?status=paid',
+    ]) {
       const res = await call(staff, 'GET', url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().detail[0].type).toBe('field_invalid');
@@ -208,21 +223,30 @@ describe('shipping an order’s plates', () => {
     expect(owned.map((p) => p.id).sort()).toEqual([a, b].sort());
     const mine = (await call(user, 'GET', '/plates/mine')).json();
     expect(mine).toEqual(
-      expect.arrayContaining([expect.objectContaining({ bikekey_id: a, bike_id: null }), expect.objectContaining({ bikekey_id: b, bike_id: null })]),
+      expect.arrayContaining([
+        expect.objectContaining({ bikekey_id: a, bike_id: null }),
+        expect.objectContaining({ bikekey_id: b, bike_id: null }),
+      ]),
     );
     const [mail] = await mailsTo(t.database.db, user.email, 'Your plates are on their way');
     expect(mail?.text).toContain(`${a}, ${b}`);
     expect(await auditOf('order', orderId)).toMatchObject([
-      { action: 'order.ship', actorPartyId: staff.partyId, targetPartyId: user.partyId, after: { shipment_status: 'shipped', plate_ids: [a, b] } },
+      {
+        action: 'order.ship',
+        actorPartyId: staff.partyId,
+        targetPartyId: user.partyId,
+        after: { shipment_status: 'shipped', plate_ids: [a, b] },
+      },
     ]);
 
     // Sent is sent: not twice, and the plates are nobody else's.
     expect((await ship([a, b])).json()).toMatchObject({ code: 'shipment_not_open' });
     expect(await check(c!)).toMatchObject({ ok: true });
     const other = await shipmentOf(await paidPlateOrder(await buyer(), 1));
-    expect(
-      (await call(staff, 'GET', `/backoffice/shipments/${other.id}/plate-check?plate_id=${a}`)).json(),
-    ).toMatchObject({ ok: false, code: 'plate_taken' });
+    expect((await call(staff, 'GET', `/backoffice/shipments/${other.id}/plate-check?plate_id=${a}`)).json()).toMatchObject({
+      ok: false,
+      code: 'plate_taken',
+    });
 
     // Delivered, once; then the detail and the lists show it.
     expect((await call(staff, 'POST', `/backoffice/shipments/${other.id}/deliver`)).json()).toMatchObject({ code: 'shipment_not_shipped' });
@@ -241,7 +265,10 @@ describe('shipping an order’s plates', () => {
     const [plate] = await makePlates(t.database.db, 1);
     // The provider lets an authorisation lapse after 7 days: it cancels the payment intent itself.
     const order = await orderRow(orderId);
-    await t.database.db.update(orders).set({ paidAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(orders.id, orderId));
+    await t.database.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(orders.id, orderId));
     await t.app.appContext.payments.cancelPaymentIntent(order?.providerPaymentIntentId ?? '');
 
     const detail = (await call(staff, 'GET', `/backoffice/orders/${orderId}`)).json();
@@ -318,17 +345,35 @@ describe('insurance plates owed under a policy', () => {
     const otherInsurer = await makeOrganisation(t, 'Delta Forsikring');
     const [policy] = await t.database.db
       .insert(insurancePolicies)
-      .values({ insurerPartyId: insurerParty, holderPartyId: holder.partyId, insurerPolicyId: `P-${Date.now()}`, type: 'bike', coverage: 'plus', numberOfBikes: 2, source: 'onboarding' })
+      .values({
+        insurerPartyId: insurerParty,
+        holderPartyId: holder.partyId,
+        insurerPolicyId: `P-${Date.now()}`,
+        type: 'bike',
+        coverage: 'plus',
+        numberOfBikes: 2,
+        source: 'onboarding',
+      })
       .returning();
     const [shipment] = await t.database.db
       .insert(shipments)
-      .values({ policyId: policy!.id, partyId: holder.partyId, address: { name: 'Ida Holm', address: 'Nørregade 1', postalCode: '1165', city: 'København K', country: 'DK' } })
+      .values({
+        policyId: policy!.id,
+        partyId: holder.partyId,
+        address: { name: 'Ida Holm', address: 'Nørregade 1', postalCode: '1165', city: 'København K', country: 'DK' },
+      })
       .returning();
     const ours = await makePlates(t.database.db, 2, { kind: 'insurance', insurerPartyId: insurerParty });
     const [theirs] = await makePlates(t.database.db, 1, { kind: 'insurance', insurerPartyId: otherInsurer });
     const [plain] = await makePlates(t.database.db, 1);
     const row = (await call(staff, 'GET', `/backoffice/shipments/${shipment!.id}`)).json();
-    expect(row).toMatchObject({ kind: 'policy', quantity: 2, insurer_name: 'Gamma Forsikring', policy_number: policy!.insurerPolicyId, authorisation: null });
+    expect(row).toMatchObject({
+      kind: 'policy',
+      quantity: 2,
+      insurer_name: 'Gamma Forsikring',
+      policy_number: policy!.insurerPolicyId,
+      authorisation: null,
+    });
 
     for (const bad of [theirs, plain]) {
       const res = await call(staff, 'POST', `/backoffice/shipments/${shipment!.id}/ship`, { plate_ids: [ours[0], bad] });
@@ -336,7 +381,12 @@ describe('insurance plates owed under a policy', () => {
     }
     const res = await call(staff, 'POST', `/backoffice/shipments/${shipment!.id}/ship`, { plate_ids: ours });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await call(holder, 'GET', '/plates/mine')).json().map((p: { bikekey_id: string }) => p.bikekey_id).sort()).toEqual([...ours].sort());
+    expect(
+      (await call(holder, 'GET', '/plates/mine'))
+        .json()
+        .map((p: { bikekey_id: string }) => p.bikekey_id)
+        .sort(),
+    ).toEqual([...ours].sort());
     expect(await auditOf('shipment', shipment!.id)).toMatchObject([{ action: 'shipment.ship', targetPartyId: holder.partyId }]);
     expect(await mailsTo(t.database.db, holder.email, 'Your plates are on their way')).toHaveLength(1);
   });

@@ -4,9 +4,9 @@ import type { Language } from '../../domain/locale.js';
 import {
   authorisationOf,
   BACKOFFICE_ORDERS_PAGE_SIZE,
-  type ORDER_VIEWS,
   type BackofficeOrderDetail,
   type BackofficeOrderRow,
+  type ORDER_VIEWS,
   type ShipmentRow,
   type ShipmentView,
 } from '../../domain/webshop/backoffice-orders.js';
@@ -45,7 +45,9 @@ async function searchTerms(db: Db, q: string): Promise<{ orderIds: string[]; par
     const rows = await db
       .select({ orderId: receipts.orderId })
       .from(receipts)
-      .where(and(eq(receipts.number, Number(number[2])), series ? eq(receipts.series, series) : undefined, isNull(receipts.providerInvoiceId)));
+      .where(
+        and(eq(receipts.number, Number(number[2])), series ? eq(receipts.series, series) : undefined, isNull(receipts.providerInvoiceId)),
+      );
     return { orderIds: rows.flatMap((r) => (r.orderId ? [r.orderId] : [])), partyIds: [] };
   }
   const people = await db

@@ -81,7 +81,8 @@ export function backofficeOrderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Cancel an order whose payment was only authorised (e.g. lapsed): released, nothing charged, the buyer mailed',
-          description: '409 order_not_cancellable unless paid and not captured; 503 payment_unavailable when the provider cannot be reached.',
+          description:
+            '409 order_not_cancellable unless paid and not captured; 503 payment_unavailable when the provider cannot be reached.',
           params: orderParamsSchema,
           body: staffReasonSchema,
           response: { 200: done },

@@ -45,7 +45,12 @@ async function plateProblem(db: Db, shipment: ShipmentRow, plateId: string): Pro
 }
 
 /** GET /backoffice/shipments/{id}/plates/{plateId}: one typed plate checked for this shipment, with the text to show. */
-export async function checkPlateForShipment(ctx: AppContext, shipmentId: string, plateId: string, language: Language): Promise<PlateForShipment> {
+export async function checkPlateForShipment(
+  ctx: AppContext,
+  shipmentId: string,
+  plateId: string,
+  language: Language,
+): Promise<PlateForShipment> {
   const shipment = await readShipment(ctx.db, shipmentId);
   const problem = await plateProblem(ctx.db, shipment, plateId);
   return {
@@ -115,7 +120,8 @@ export async function shipShipment(ctx: AppContext, caller: Caller, shipmentId: 
       .where(and(inArray(plates.id, plateIds), isNull(plates.bikeId), isNull(plates.equipmentId), isNull(plates.ownerPartyId)))
       .returning({ id: plates.id });
     if (taken.length !== plateIds.length) {
-      const missing = plateIds.findIndex((id) => !taken.some((p) => p.id === id));
+      const takenIds = new Set(taken.map((p) => p.id));
+      const missing = plateIds.findIndex((id) => !takenIds.has(id));
       throw new AppInputError(['body', 'plate_ids', Math.max(missing, 0)], 'plate_taken');
     }
     const now = new Date();
@@ -180,12 +186,13 @@ async function mailBuyer(ctx: AppContext, tx: Db, order: typeof orders.$inferSel
   if (!to) return;
   const t = getFixedT(to.language, 'mail', 'orders');
   const number = await orderNumberOf(tx, order.id);
-  const amount = new Intl.NumberFormat(INTL_LOCALES[to.language], { style: 'currency', currency: order.currency }).format(order.grossOre / 100);
+  const amount = new Intl.NumberFormat(INTL_LOCALES[to.language], { style: 'currency', currency: order.currency }).format(
+    order.grossOre / 100,
+  );
   const mail = composeMail(to.language, {
     to: to.email,
     subject: t(`${what}Subject`, { number }),
-    paragraphs:
-      what === 'refunded' ? [t('refundedBody', { amount, number })] : [t('cancelledBody', { number }), t('cancelledNext')],
+    paragraphs: what === 'refunded' ? [t('refundedBody', { amount, number })] : [t('cancelledBody', { number }), t('cancelledNext')],
     action:
       what === 'refunded'
         ? { label: t('refundedButton'), url: `${ctx.config.publicUrl}/app/settings/orders` }

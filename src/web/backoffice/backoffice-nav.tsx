@@ -8,6 +8,7 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/identities', label: 'nav.identities' },
   { to: '/backoffice/tickets', label: 'nav.tickets', work: 'open_tickets' },
   { to: '/backoffice/ownership-verifications', label: 'nav.ownershipVerifications' },
+  { to: '/backoffice/v2/orders', label: 'nav.orders', work: 'plates_to_ship' },
 ];
 
 export function BackofficeNav({ work }: { work: BackofficeWork | undefined }) {

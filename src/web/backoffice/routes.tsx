@@ -13,6 +13,9 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'tickets', element: lazyPage(() => import('./tickets-page'), 'TicketsPage') },
       { path: 'tickets/:ticketId', element: lazyPage(() => import('./tickets-detail-page'), 'TicketDetailPage') },
       { path: 'ownership-verifications', element: lazyPage(() => import('./ownership-verifications-page'), 'OwnershipVerificationsPage') },
+      { path: 'v2/orders', element: lazyPage(() => import('./orders-page'), 'BackofficeOrdersPage') },
+      { path: 'v2/orders/:orderId', element: lazyPage(() => import('./orders-detail-page'), 'BackofficeOrderDetailPage') },
+      { path: 'v2/orders/shipments/:shipmentId', element: lazyPage(() => import('./orders-shipment-page'), 'BackofficeShipmentPage') },
     ],
   },
 ];
