@@ -76,7 +76,7 @@ function OrderDetail({ detail }: { detail: BackofficeOrderDetail }) {
                 ? t('detail.providerUnreachable')
                 : detail.provider_payment
                   ? t('detail.providerState', {
-                      status: detail.provider_payment.status,
+                      status: t(`providerStatus.${detail.provider_payment.status}`, { defaultValue: detail.provider_payment.status }),
                       received: amount(detail.provider_payment.amount_received),
                       capturable: amount(detail.provider_payment.amount_capturable),
                     })
