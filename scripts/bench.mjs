@@ -16,6 +16,9 @@
 //   claims       an insurer's claim list at 10 000 claims on PostgreSQL (scripts/bench-claims.mjs, which lists its
 //                own settings); skipped like search, or with BENCH_CLAIMS=skip. Over budget (p99 > 50 ms) it prints
 //                OVER BUDGET; the exit code stays.
+//   orders       the backoffice's order and shipment lists at 100 000 orders on PostgreSQL (scripts/bench-orders.mjs,
+//                which lists its own settings); skipped like search, or with BENCH_ORDERS=skip. Over budget (p99 > 50 ms)
+//                it prints OVER BUDGET; the exit code stays.
 //   overhead     what every request pays: a bare Fastify route, /api/health, a static file and the public search
 //                on PGlite, 20 connections for 10 s each in one run (scripts/bench-overhead.mjs, which lists its own
 //                settings); BENCH_OVERHEAD=skip skips it. A goal missed prints BELOW GOAL; the exit code stays.
@@ -32,6 +35,7 @@ import { chromium } from '@playwright/test';
 import { runClaimsBench } from './bench-claims.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
+import { runOrdersBench } from './bench-orders.mjs';
 import { runOverheadBench } from './bench-overhead.mjs';
 import { runSearchBench } from './bench-search.mjs';
 import { benchSettings, CHROMIUM_ARGS } from './bench-support.mjs';
@@ -365,6 +369,24 @@ async function measureClaims() {
   }
 }
 
+/** The backoffice's orders benchmark's section of the results; like claims, it never changes the exit code. */
+async function measureOrders() {
+  if (process.env.BENCH_ORDERS === 'skip') return 'Not measured (BENCH_ORDERS=skip).\n';
+  try {
+    const outcome = await runOrdersBench({ serverMain, fromSource, webDir });
+    if (outcome.skipped) {
+      process.stdout.write(`Orders benchmark skipped: ${outcome.skipped}\n`);
+      return `Not measured: ${outcome.skipped}.\n`;
+    }
+    if (outcome.overBudget) process.stdout.write('Orders: OVER BUDGET (p99 above 50 ms, see the table)\n');
+    return outcome.markdown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Orders benchmark failed: ${message}`);
+    return `Not measured: the orders benchmark failed (${message.split('\n')[0]}).\n`;
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npm run build (or set WEB_DIR)`);
   const version = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')).version;
@@ -393,7 +415,9 @@ async function main() {
     const map = await measureMap();
     process.stdout.write("An insurer's claims at 10 000 claims on PostgreSQL …\n");
     const claims = await measureClaims();
-    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}`;
+    process.stdout.write("The backoffice's orders at 100 000 orders on PostgreSQL …\n");
+    const ordersSection = await measureOrders();
+    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}\n## Backoffice orders\n\n${ordersSection}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

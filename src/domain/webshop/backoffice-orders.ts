@@ -66,11 +66,10 @@ export const backofficeOrderRowSchema = z.object({
 });
 export type BackofficeOrderRow = z.infer<typeof backofficeOrderRowSchema>;
 
-export const backofficeOrdersAnswerSchema = z.object({
-  items: z.array(backofficeOrderRowSchema),
-  total: z.number(),
-  next_offset: z.nullable(z.number()),
-});
+/** A page: `total` counts the matches up to 10 000; `total_capped` says there are more. */
+const pageShape = { total: z.number(), total_capped: z.boolean(), next_offset: z.nullable(z.number()) };
+
+export const backofficeOrdersAnswerSchema = z.object({ items: z.array(backofficeOrderRowSchema), ...pageShape });
 
 export const shipmentRowSchema = z.object({
   id: z.string(),
@@ -94,11 +93,7 @@ export const shipmentRowSchema = z.object({
 });
 export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
 
-export const shipmentsAnswerSchema = z.object({
-  items: z.array(shipmentRowSchema),
-  total: z.number(),
-  next_offset: z.nullable(z.number()),
-});
+export const shipmentsAnswerSchema = z.object({ items: z.array(shipmentRowSchema), ...pageShape });
 
 export const backofficeOrderDetailSchema = z.object({
   order: orderSchema,

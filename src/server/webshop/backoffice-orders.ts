@@ -67,11 +67,34 @@ function orderMatch(terms: { orderIds: string[]; partyIds: string[] }): SQL {
   return parts.length > 0 ? (or(...parts) as SQL) : sql`false`;
 }
 
-const pageOf = <T>(items: T[], offset: number, total: number) => ({
+/** Lists count their matches up to this many: counting every one of 100 000 orders on each page would cost more than the page. */
+const COUNT_CAP = 10_000;
+
+/** How many rows match, counted up to COUNT_CAP (and whether there are more). */
+async function cappedCount(db: Db, table: typeof orders | typeof shipments, where: SQL | undefined) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matching');
+  const [row] = await db.select({ n: count() }).from(matching);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}
+
+const pageOf = <T>(items: T[], offset: number, counted: { total: number; capped: boolean }) => ({
   items,
-  total,
-  next_offset: items.length > 0 && offset + items.length < total ? offset + items.length : null,
+  total: counted.total,
+  total_capped: counted.capped,
+  next_offset: items.length > 0 && (counted.capped || offset + items.length < counted.total) ? offset + items.length : null,
 });
+
+/** Rows fetched by id, put back in the order of the page's ids. */
+function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** GET /backoffice/orders: orders of one status (or all), newest or oldest first, a page at a time. */
 export async function listBackofficeOrders(
@@ -80,8 +103,19 @@ export async function listBackofficeOrders(
 ) {
   const terms = await searchTerms(ctx.db, query.q);
   const where = and(query.status === 'all' ? undefined : eq(orders.status, query.status), terms ? orderMatch(terms) : undefined);
-  const [total] = await ctx.db.select({ n: count() }).from(orders).where(where);
+  const counted = await cappedCount(ctx.db, orders, where);
   const direction = query.sort === 'newest' ? desc : asc;
+  // The page's ids first, from the index alone (a deep page skips index entries, not joined rows), then their details.
+  const ids = (
+    await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(direction(orders.createdAt), direction(orders.id))
+      .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
+      .offset(query.offset)
+  ).map((r) => r.id);
+  if (ids.length === 0) return pageOf([], query.offset, counted);
   const rows = await ctx.db
     .select({
       order: orders,
@@ -96,10 +130,7 @@ export async function listBackofficeOrders(
     .from(orders)
     .leftJoin(receipts, and(eq(receipts.orderId, orders.id), isNull(receipts.providerInvoiceId)))
     .leftJoin(buyerIdentity, buyerJoin(sql`coalesce(${orders.placedByPartyId}, ${orders.partyId})`))
-    .where(where)
-    .orderBy(direction(orders.createdAt), direction(orders.id))
-    .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
-    .offset(query.offset);
+    .where(inArray(orders.id, ids));
   const items = rows.map(
     (r): BackofficeOrderRow => ({
       id: r.order.id,
@@ -114,7 +145,7 @@ export async function listBackofficeOrders(
       shipments_waiting: r.waiting,
     }),
   );
-  return pageOf(items, query.offset, total?.n ?? 0);
+  return pageOf(inPageOrder(ids, items), query.offset, counted);
 }
 
 const insurer = alias(organisations, 'insurer');
@@ -125,7 +156,7 @@ const SHIPMENT_STATUS: Record<ShipmentView, 'ordered' | 'shipped' | 'delivered'>
 };
 
 /** Shipments with what staff need to send them: the order or policy, the buyer, how many plates, the authorisation. */
-async function shipmentRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0): Promise<ShipmentRow[]> {
+async function shipmentRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number): Promise<ShipmentRow[]> {
   const now = new Date();
   const rows = await db
     .select({
@@ -153,8 +184,7 @@ async function shipmentRows(db: Db, where: SQL | undefined, orderBy: SQL[], limi
     .leftJoin(buyerIdentity, buyerJoin(sql`coalesce(${orders.placedByPartyId}, ${shipments.partyId})`))
     .where(where)
     .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+    .limit(limit);
   return rows.map((r) => {
     const s = r.shipment;
     const waitingForCapture = s.status === 'ordered' && r.orderStatus === 'paid' && r.paidAt !== null && r.capturedAt === null;
@@ -195,13 +225,30 @@ export async function listShipments(ctx: AppContext, query: { status: ShipmentVi
       )
     : undefined;
   const where = and(eq(shipments.status, SHIPMENT_STATUS[query.status]), match);
-  const [total] = await ctx.db.select({ n: count() }).from(shipments).where(where);
-  const orderBy =
+  const counted = await cappedCount(ctx.db, shipments, where);
+  // The page's ids first (to ship: ordered by the order's authorisation; sent: from the state's index), then their details.
+  const ids = (
     query.status === 'to_ship'
-      ? [sql`${orders.paidAt} is null`, sql`coalesce(${orders.paidAt}, ${shipments.createdAt})`, asc(shipments.id)]
-      : [desc(shipments.shippedAt), desc(shipments.id)];
-  const items = await shipmentRows(ctx.db, where, orderBy, BACKOFFICE_ORDERS_PAGE_SIZE, query.offset);
-  return pageOf(items, query.offset, total?.n ?? 0);
+      ? await ctx.db
+          .select({ id: shipments.id })
+          .from(shipments)
+          .leftJoin(orderLines, eq(orderLines.id, shipments.orderLineId))
+          .leftJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(where)
+          .orderBy(sql`${orders.paidAt} is null`, sql`coalesce(${orders.paidAt}, ${shipments.createdAt})`, asc(shipments.id))
+          .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
+          .offset(query.offset)
+      : await ctx.db
+          .select({ id: shipments.id })
+          .from(shipments)
+          .where(where)
+          .orderBy(desc(shipments.shippedAt), desc(shipments.id))
+          .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
+          .offset(query.offset)
+  ).map((r) => r.id);
+  if (ids.length === 0) return pageOf([], query.offset, counted);
+  const items = await shipmentRows(ctx.db, inArray(shipments.id, ids), [asc(shipments.id)], ids.length);
+  return pageOf(inPageOrder(ids, items), query.offset, counted);
 }
 
 /** One shipment, or 404 shipment_not_found. */

@@ -24,6 +24,8 @@ export interface OrdersFilter {
 interface Page<T> {
   items: T[];
   total: number;
+  /** More match than `total` (the server counts up to 10 000). */
+  total_capped: boolean;
   next_offset: number | null;
 }
 

@@ -112,7 +112,11 @@ function Results({ filter, onPage }: { filter: OrdersFilter; onPage: (offset: nu
       )}
       <nav className="orders-pager" aria-label={t('list.pages')}>
         <span className="muted">
-          {t('list.shown', { from: filter.offset + 1, to: filter.offset + page.items.length, total: page.total })}
+          {t(page.total_capped ? 'list.shownMore' : 'list.shown', {
+            from: filter.offset + 1,
+            to: filter.offset + page.items.length,
+            total: page.total,
+          })}
         </span>
         {filter.offset > 0 && (
           <Button
