@@ -94,14 +94,14 @@ async function loadData(db, count, passwordHash) {
   );
   await step(
     'plate shipments in every state',
-    `insert into shipment (order_line_id, party_id, status, address, plate_ids, shipped_at, delivered_at, created_at)
+    `insert into shipment (order_line_id, party_id, status, address, plate_ids, shipped_at, delivered_at, authorised_at, created_at)
        select l.id, o.party_id,
               case when o.status = 'refunded' then 'cancelled' when o.captured_at is null then 'ordered'
                    when random() < 0.5 then 'shipped' else 'delivered' end,
               '{"name":"Buyer","address":"Nørregade 1","postalCode":"1165","city":"København K","country":"DK"}'::jsonb,
               case when o.captured_at is null or o.status = 'refunded' then '{}'::text[] else array['BENCH' || substr(o.id::text, 1, 8)] end,
               case when o.captured_at is not null and o.status <> 'refunded' then o.captured_at end,
-              null, o.paid_at
+              null, case when o.status = 'paid' and o.captured_at is null then o.paid_at end, o.paid_at
          from webshop_order o join webshop_order_line l on l.order_id = o.id
         where o.family = 'plates' and o.paid_at is not null;
      update shipment set delivered_at = shipped_at + interval '3 days' where status = 'delivered'`,

@@ -594,10 +594,14 @@ export const shipments = pgTable(
     plateIds: text('plate_ids').array().notNull().default(sql`'{}'::text[]`),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the order's card payment was authorised, while it waits to be taken at dispatch (it lapses 7 days on). */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('shipment_status_idx').on(t.status, t.createdAt),
+    // The backoffice's "to ship": the authorisations nearest to lapsing first, then what has no payment (issue 14).
+    index('shipment_status_authorised_idx').on(t.status, t.authorisedAt.asc().nullsLast(), t.createdAt, t.id),
     // The backoffice's shipped and delivered lists, newest sent first (issue 14).
     index('shipment_status_shipped_idx').on(t.status, t.shippedAt),
     index('shipment_party_idx').on(t.partyId),

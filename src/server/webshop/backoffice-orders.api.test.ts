@@ -67,6 +67,14 @@ async function shipmentOf(orderId: string) {
   return res.json().shipments[0] as { id: string; quantity: number; status: string };
 }
 
+/** Moves an order's authorisation back in time (the order's paid_at and its waiting shipment's authorised_at). */
+async function authorisedDaysAgo(orderId: string, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000);
+  await t.database.db.update(orders).set({ paidAt: at }).where(eq(orders.id, orderId));
+  const shipment = await shipmentOf(orderId);
+  await t.database.db.update(shipments).set({ authorisedAt: at }).where(eq(shipments.id, shipment.id));
+}
+
 const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const auditOf = (type: string, id: string) =>
   t.database.db
@@ -131,7 +139,12 @@ describe('lists', () => {
       ],
     });
     expect((await call(staff, 'GET', `/backoffice/orders?q=${encodeURIComponent(user.email)}&status=refunded`)).json().total).toBe(0);
-    expect((await call(staff, 'GET', '/backoffice/orders?q=nobody@example.dk')).json()).toEqual({ items: [], total: 0, total_capped: false, next_offset: null });
+    expect((await call(staff, 'GET', '/backoffice/orders?q=nobody@example.dk')).json()).toEqual({
+      items: [],
+      total: 0,
+      total_capped: false,
+      next_offset: null,
+    });
 
     const newest = (await call(staff, 'GET', '/backoffice/orders?sort=newest')).json().items;
     const oldest = (await call(staff, 'GET', '/backoffice/orders?sort=oldest')).json().items;
@@ -154,19 +167,16 @@ describe('lists', () => {
   });
 
   it('puts the authorisations nearest to lapsing first in "to ship", with the days left', async () => {
-    const older = await paidPlateOrder(await buyer(), 1);
     const newer = await paidPlateOrder(await buyer(), 1);
-    await t.database.db
-      .update(orders)
-      .set({ paidAt: new Date(Date.now() - 5.5 * 86_400_000) })
-      .where(eq(orders.id, older));
+    const nearLapse = await paidPlateOrder(await buyer(), 1);
+    await authorisedDaysAgo(nearLapse, 5.5);
     const items = (await call(staff, 'GET', '/backoffice/shipments?status=to_ship')).json().items as {
       order_id: string;
       authorisation: { days_left: number; lapsed: boolean };
     }[];
     const ids = items.map((i) => i.order_id);
-    expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer));
-    expect(items.find((i) => i.order_id === older)?.authorisation).toMatchObject({ days_left: 1, lapsed: false });
+    expect(ids.indexOf(nearLapse)).toBeLessThan(ids.indexOf(newer));
+    expect(items.find((i) => i.order_id === nearLapse)?.authorisation).toMatchObject({ days_left: 1, lapsed: false });
     expect(items.find((i) => i.order_id === newer)?.authorisation).toMatchObject({ days_left: 6, lapsed: false });
     const work = (await call(staff, 'GET', '/backoffice/work')).json();
     expect(work.plates_to_ship).toBe((await call(staff, 'GET', '/backoffice/shipments?status=to_ship')).json().total);
@@ -265,10 +275,7 @@ describe('shipping an order’s plates', () => {
     const [plate] = await makePlates(t.database.db, 1);
     // The provider lets an authorisation lapse after 7 days: it cancels the payment intent itself.
     const order = await orderRow(orderId);
-    await t.database.db
-      .update(orders)
-      .set({ paidAt: new Date(Date.now() - 8 * 86_400_000) })
-      .where(eq(orders.id, orderId));
+    await authorisedDaysAgo(orderId, 8);
     await t.app.appContext.payments.cancelPaymentIntent(order?.providerPaymentIntentId ?? '');
 
     const detail = (await call(staff, 'GET', `/backoffice/orders/${orderId}`)).json();

@@ -226,16 +226,15 @@ export async function listShipments(ctx: AppContext, query: { status: ShipmentVi
     : undefined;
   const where = and(eq(shipments.status, SHIPMENT_STATUS[query.status]), match);
   const counted = await cappedCount(ctx.db, shipments, where);
-  // The page's ids first (to ship: ordered by the order's authorisation; sent: from the state's index), then their details.
+  // The page's ids first, from the state's index (to ship: the oldest authorisation first, shipment.authorised_at, nulls
+  // last; sent: newest first), then their details.
   const ids = (
     query.status === 'to_ship'
       ? await ctx.db
           .select({ id: shipments.id })
           .from(shipments)
-          .leftJoin(orderLines, eq(orderLines.id, shipments.orderLineId))
-          .leftJoin(orders, eq(orders.id, orderLines.orderId))
           .where(where)
-          .orderBy(sql`${orders.paidAt} is null`, sql`coalesce(${orders.paidAt}, ${shipments.createdAt})`, asc(shipments.id))
+          .orderBy(asc(shipments.authorisedAt), asc(shipments.createdAt), asc(shipments.id))
           .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
           .offset(query.offset)
       : await ctx.db

@@ -125,7 +125,10 @@ export async function shipShipment(ctx: AppContext, caller: Caller, shipmentId: 
       throw new AppInputError(['body', 'plate_ids', Math.max(missing, 0)], 'plate_taken');
     }
     const now = new Date();
-    await tx.update(shipments).set({ status: 'shipped', plateIds, shippedAt: now }).where(eq(shipments.id, shipment.id));
+    await tx
+      .update(shipments)
+      .set({ status: 'shipped', plateIds, shippedAt: now, authorisedAt: null })
+      .where(eq(shipments.id, shipment.id));
     await auditStaffChange(tx, caller, {
       action: shipment.order_id ? 'order.ship' : 'shipment.ship',
       record: shipment.order_id ? { type: 'order', id: shipment.order_id } : { type: 'shipment', id: shipment.id },
