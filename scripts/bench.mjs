@@ -19,6 +19,9 @@
 //   plates       the backoffice's plates at 100 000 plates on PostgreSQL (scripts/bench-plates.mjs, which lists its
 //                own settings); skipped like search, or with BENCH_PLATES=skip. Over budget (p99 > 50 ms) it prints
 //                OVER BUDGET; the exit code stays.
+//   orders       the backoffice's order and shipment lists at 100 000 orders on PostgreSQL (scripts/bench-orders.mjs,
+//                which lists its own settings); skipped like search, or with BENCH_ORDERS=skip. Over budget (p99 > 50 ms)
+//                it prints OVER BUDGET; the exit code stays.
 //   overhead     what every request pays: a bare Fastify route, /api/health, a static file and the public search
 //                on PGlite, 20 connections for 10 s each in one run (scripts/bench-overhead.mjs, which lists its own
 //                settings); BENCH_OVERHEAD=skip skips it. A goal missed prints BELOW GOAL; the exit code stays.
@@ -35,6 +38,7 @@ import { chromium } from '@playwright/test';
 import { runClaimsBench } from './bench-claims.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMapBench } from './bench-map.mjs';
+import { runOrdersBench } from './bench-orders.mjs';
 import { runOverheadBench } from './bench-overhead.mjs';
 import { runPlatesBench } from './bench-plates.mjs';
 import { runSearchBench } from './bench-search.mjs';
@@ -315,75 +319,25 @@ async function measureOverhead() {
   }
 }
 
-/** The search benchmark's section of the results; a benchmark, so it never changes the exit code. */
-async function measureSearch() {
-  if (process.env.BENCH_SEARCH === 'skip') return 'Not measured (BENCH_SEARCH=skip).\n';
+/**
+ * One PostgreSQL benchmark's section of the results (search, map, claims, plates, orders): skipped with
+ * BENCH_<NAME>=skip or when no PostgreSQL answers; over budget it says so. A benchmark, so it never changes the exit code.
+ */
+async function measureOnPostgres(name, run, budgetMs) {
+  const title = name[0].toUpperCase() + name.slice(1);
+  if (process.env[`BENCH_${name.toUpperCase()}`] === 'skip') return `Not measured (BENCH_${name.toUpperCase()}=skip).\n`;
   try {
-    const outcome = await runSearchBench({ serverMain, fromSource, webDir });
+    const outcome = await run({ serverMain, fromSource, webDir });
     if (outcome.skipped) {
-      process.stdout.write(`Search benchmark skipped: ${outcome.skipped}\n`);
+      process.stdout.write(`${title} benchmark skipped: ${outcome.skipped}\n`);
       return `Not measured: ${outcome.skipped}.\n`;
     }
-    if (outcome.overBudget) process.stdout.write('Search: OVER BUDGET (p99 above 20 ms, see the table)\n');
+    if (outcome.overBudget) process.stdout.write(`${title}: OVER BUDGET (p99 above ${budgetMs} ms, see the table)\n`);
     return outcome.markdown;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`Search benchmark failed: ${message}`);
-    return `Not measured: the search benchmark failed (${message.split('\n')[0]}).\n`;
-  }
-}
-
-/** The stolen-bike map benchmark's section of the results; like search, it never changes the exit code. */
-async function measureMap() {
-  if (process.env.BENCH_MAP === 'skip') return 'Not measured (BENCH_MAP=skip).\n';
-  try {
-    const outcome = await runMapBench({ serverMain, fromSource, webDir });
-    if (outcome.skipped) {
-      process.stdout.write(`Map benchmark skipped: ${outcome.skipped}\n`);
-      return `Not measured: ${outcome.skipped}.\n`;
-    }
-    if (outcome.overBudget) process.stdout.write('Map: OVER BUDGET (p99 above 50 ms, see the table)\n');
-    return outcome.markdown;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`Map benchmark failed: ${message}`);
-    return `Not measured: the map benchmark failed (${message.split('\n')[0]}).\n`;
-  }
-}
-
-/** The insurer's claims benchmark's section of the results; like map, it never changes the exit code. */
-async function measureClaims() {
-  if (process.env.BENCH_CLAIMS === 'skip') return 'Not measured (BENCH_CLAIMS=skip).\n';
-  try {
-    const outcome = await runClaimsBench({ serverMain, fromSource, webDir });
-    if (outcome.skipped) {
-      process.stdout.write(`Claims benchmark skipped: ${outcome.skipped}\n`);
-      return `Not measured: ${outcome.skipped}.\n`;
-    }
-    if (outcome.overBudget) process.stdout.write('Claims: OVER BUDGET (p99 above 50 ms, see the table)\n');
-    return outcome.markdown;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`Claims benchmark failed: ${message}`);
-    return `Not measured: the claims benchmark failed (${message.split('\n')[0]}).\n`;
-  }
-}
-
-/** The backoffice's plates benchmark's section of the results; like claims, it never changes the exit code. */
-async function measurePlates() {
-  if (process.env.BENCH_PLATES === 'skip') return 'Not measured (BENCH_PLATES=skip).\n';
-  try {
-    const outcome = await runPlatesBench({ serverMain, fromSource, webDir });
-    if (outcome.skipped) {
-      process.stdout.write(`Plates benchmark skipped: ${outcome.skipped}\n`);
-      return `Not measured: ${outcome.skipped}.\n`;
-    }
-    if (outcome.overBudget) process.stdout.write('Plates: OVER BUDGET (p99 above 50 ms, see the table)\n');
-    return outcome.markdown;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`Plates benchmark failed: ${message}`);
-    return `Not measured: the plates benchmark failed (${message.split('\n')[0]}).\n`;
+    console.error(`${title} benchmark failed: ${message}`);
+    return `Not measured: the ${name} benchmark failed (${message.split('\n')[0]}).\n`;
   }
 }
 
@@ -410,14 +364,16 @@ async function main() {
     process.stdout.write('Request overhead: bare Fastify, /api/health, a static file, search on PGlite …\n');
     const overhead = await measureOverhead();
     process.stdout.write('Search at 1 M bikes on PostgreSQL …\n');
-    const search = await measureSearch();
+    const search = await measureOnPostgres('search', runSearchBench, 20);
     process.stdout.write('Stolen-bike map at 100 000 stolen bikes on PostgreSQL …\n');
-    const map = await measureMap();
+    const map = await measureOnPostgres('map', runMapBench, 50);
     process.stdout.write("An insurer's claims at 10 000 claims on PostgreSQL …\n");
-    const claims = await measureClaims();
+    const claims = await measureOnPostgres('claims', runClaimsBench, 50);
     process.stdout.write("The backoffice's plates at 100 000 plates on PostgreSQL …\n");
-    const plates = await measurePlates();
-    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}\n## Backoffice plates\n\n${plates}`;
+    const plates = await measureOnPostgres('plates', runPlatesBench, 50);
+    process.stdout.write("The backoffice's orders at 100 000 orders on PostgreSQL …\n");
+    const ordersSection = await measureOnPostgres('orders', runOrdersBench, 50);
+    const markdown = `${budgets}\n## Lighthouse\n\n${lighthouse}\n## Request overhead\n\n${overhead}\n## Search\n\n${search}\n## Stolen-bike map\n\n${map}\n## Insurance claims\n\n${claims}\n## Backoffice plates\n\n${plates}\n## Backoffice orders\n\n${ordersSection}`;
     process.stdout.write(`\n${markdown}\n`);
     writeFileSync(outFile, markdown);
     process.stdout.write(`Written to ${outFile}\n`);

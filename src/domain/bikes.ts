@@ -364,10 +364,11 @@ export const redeemVoucherSchema = z.object({
 });
 export const redeemVoucherAnswerSchema = z.object({ credits_added: z.number(), overview: creditsOverviewSchema });
 
-/** GET /api/plates/mine: the plates on the caller's bikes and their equipment (for /app/qr-id). */
+/** GET /api/plates/mine: the plates on the caller's bikes and their equipment, and those sent to them not yet on a bike (for /app/qr-id). */
 export const myPlateSchema = z.object({
   bikekey_id: z.string(),
-  bike_id: z.string(),
+  /** Null for a plate sent to the caller (a webshop order, an insurance policy) not yet put on a bike. */
+  bike_id: z.nullable(z.string()),
   /** Set when the plate is on a piece of equipment of the bike. */
   equipment_id: z.nullable(z.string()),
   /** The bike's nickname (or brand and model), or the equipment's product name or type. */

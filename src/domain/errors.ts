@@ -170,6 +170,17 @@ export const ERROR_STATUS = {
   receipt_not_found: 404,
   order_not_capturable: 409, // capture: only a paid order whose payment is authorised and not yet taken
   order_not_refundable: 409, // refund: only a paid order
+  // The backoffice's orders (issue 14, webshop/backoffice-*.ts).
+  order_not_cancellable: 409, // cancel: only a paid order whose payment was authorised and not taken
+  order_authorisation_lapsed: 409, // the card authorisation has lapsed at the provider: cancel the order instead
+  order_capture_failed: 409, // the provider refused to take the authorised payment; nothing was shipped
+  shipment_not_found: 404,
+  shipment_not_open: 409, // ship: only a shipment waiting to be sent
+  shipment_not_shipped: 409, // delivered: only a shipment sent
+  shipment_plate_count: 422, // the envelope holds exactly as many plates as were ordered
+  plate_duplicate: 422, // the same plate typed twice for one envelope
+  plate_taken: 422, // already sent to someone
+  plate_wrong_kind: 422, // an insurer's plate for a webshop order, a plate with a registration, or another insurer's
   // The Danish insurance sign-up (issue 13, domain/insurance-purchase.ts).
   insurance_bike_price_invalid: 422, // whole kroner, 1 to 200,000
   insurance_basket_empty: 422,

@@ -370,6 +370,8 @@ export const plates = pgTable(
     bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
     equipmentId: uuid('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** The buyer a shipment sent it to (issue 14): theirs, shown under /app/qr-id, until it goes on a bike. */
+    ownerPartyId: uuid('owner_party_id').references(() => parties.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The organisation staff gave the plate to (issue 14: a range of a batch), and when. */
     organisationPartyId: uuid('organisation_party_id').references(() => organisations.partyId, { onDelete: 'set null' }),
@@ -377,6 +379,7 @@ export const plates = pgTable(
   },
   (t) => [
     index('plate_bike_idx').on(t.bikeId),
+    index('plate_owner_idx').on(t.ownerPartyId),
     index('plate_equipment_idx').on(t.equipmentId),
     // The backoffice's lists (server/plates/backoffice.ts): a batch's plates in ID order (ranges, pages), by their
     // own state too; and any plate by the beginning of its ID. "C" order, so that a prefix is a range of the index.
@@ -543,6 +546,10 @@ export const orders = pgTable(
     index('webshop_order_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('webshop_order_subscription_idx').on(t.providerSubscriptionId),
     index('webshop_order_payment_intent_idx').on(t.providerPaymentIntentId),
+    // The backoffice's order list (issue 14): one status, newest first; every order, newest first.
+    index('webshop_order_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('webshop_order_created_idx').on(t.createdAt, t.id),
+    index('webshop_order_placed_by_idx').on(t.placedByPartyId, t.createdAt),
   ],
 );
 
@@ -639,10 +646,16 @@ export const shipments = pgTable(
     plateIds: text('plate_ids').array().notNull().default(sql`'{}'::text[]`),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the order's card payment was authorised, while it waits to be taken at dispatch (it lapses 7 days on). */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('shipment_status_idx').on(t.status, t.createdAt),
+    // The backoffice's "to ship": the authorisations nearest to lapsing first, then what has no payment (issue 14).
+    index('shipment_status_authorised_idx').on(t.status, t.authorisedAt.asc().nullsLast(), t.createdAt, t.id),
+    // The backoffice's shipped and delivered lists, newest sent first (issue 14).
+    index('shipment_status_shipped_idx').on(t.status, t.shippedAt),
     index('shipment_party_idx').on(t.partyId),
     check('shipment_of_order_or_policy', sql`(${t.orderLineId} is null) <> (${t.policyId} is null)`),
   ],

@@ -413,6 +413,8 @@ export async function assignRange(
           isNull(plates.bikeId),
           isNull(plates.equipmentId),
           or(isNull(plates.organisationPartyId), eq(plates.organisationPartyId, target)),
+          // Not sent to a buyer: by the backoffice's shipping (owner_party_id) or in a shipment's list.
+          isNull(plates.ownerPartyId),
           sql`${plates.id} not in ${shippedIds}`,
         ),
       )

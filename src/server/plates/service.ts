@@ -149,6 +149,12 @@ export async function listMyPlates(ctx: AppContext, caller: Caller): Promise<MyP
     .innerJoin(bikeOwnerships, eq(bikeOwnerships.bikeId, equipment.bikeId))
     .where(mine)
     .orderBy(asc(equipment.createdAt), asc(plates.id));
+  // Plates sent to the caller (issue 14: shipped by staff), not yet on a bike or equipment.
+  const sentToMe = await ctx.db
+    .select({ id: plates.id })
+    .from(plates)
+    .where(and(eq(plates.ownerPartyId, caller.actingPartyId), isNull(plates.bikeId), isNull(plates.equipmentId)))
+    .orderBy(asc(plates.id));
   const label = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') || null;
   return [
     ...onBikes.map((p) => ({
@@ -165,6 +171,7 @@ export async function listMyPlates(ctx: AppContext, caller: Caller): Promise<MyP
       label: p.productName ?? p.type,
       url_path: plateUrlPath(p.id),
     })),
+    ...sentToMe.map((p) => ({ bikekey_id: p.id, bike_id: null, equipment_id: null, label: null, url_path: plateUrlPath(p.id) })),
   ];
 }
 

@@ -111,7 +111,7 @@ async function fulfilOrder(ctx: AppContext, tx: Db, order: OrderRow, facts: Chec
   if (order.kind === 'one_time') {
     for (const line of lines) {
       if (line.productCode === 'registration') await grantRegistrations(tx, order, line.quantity);
-      if (line.productCode === 'extra_plate') await orderShipment(tx, order, line.id);
+      if (line.productCode === 'extra_plate') await orderShipment(tx, order, line.id, outcome === 'authorised' ? now : null);
     }
   }
   await issueReceipt(ctx, tx, {
@@ -153,8 +153,8 @@ async function grantRegistrations(tx: Db, order: OrderRow, quantity: number) {
   );
 }
 
-/** A plate line is sent to the address in the profile of the person who ordered. */
-async function orderShipment(tx: Db, order: OrderRow, orderLineId: string) {
+/** A plate line is sent to the address in the profile of the person who ordered; `authorisedAt` while its payment waits to be taken. */
+async function orderShipment(tx: Db, order: OrderRow, orderLineId: string, authorisedAt: Date | null) {
   const [person] = await tx
     .select()
     .from(identities)
@@ -165,6 +165,7 @@ async function orderShipment(tx: Db, order: OrderRow, orderLineId: string) {
     .values({
       orderLineId,
       partyId: order.partyId,
+      authorisedAt,
       address: {
         name: [person?.firstName, person?.lastName].filter(Boolean).join(' '),
         address: [person?.street, unit].filter(Boolean).join(', '),

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { requestLanguage } from '../http/errors.js';
 import { sendPdf } from '../http/pdf-reply.js';
+import { backofficeOrderRoutes } from './backoffice-routes.js';
 import { bikeServices, cancelOrder, createOrder, getOrder, listOrders, quoteOrder } from './orders.js';
 import { receiptPdf } from './receipts.js';
 
@@ -25,6 +26,7 @@ const tags = ['webshop'];
 // §7 Webshop: orders paid through the card payment provider, quotes, my orders and receipts, a bike's products.
 export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(backofficeOrderRoutes(ctx));
     app.post(
       '/webshop/orders/initiations',
       {

@@ -174,7 +174,7 @@ async function orderRow(db: Db, caller: Caller, orderId: string): Promise<OrderR
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Orders as the API shows them, with their lines, receipt and shipments (three queries for the page). */
-async function orderViews(db: Db, rows: readonly OrderRow[], language: Language): Promise<OrderView[]> {
+export async function orderViews(db: Db, rows: readonly OrderRow[], language: Language): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position));

@@ -28,7 +28,7 @@ export async function captureOrder(ctx: AppContext, orderId: string): Promise<vo
  * order's unused credits and unsent shipments are taken back and the order is refunded. 409 order_not_refundable
  * unless paid.
  */
-export async function refundOrder(ctx: AppContext, orderId: string): Promise<void> {
+export async function refundOrder(ctx: AppContext, orderId: string, alsoInTransaction?: (tx: Db) => Promise<void>): Promise<void> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError('order_not_found');
   if (order.status !== 'paid' || !order.providerPaymentIntentId) throw new AppError('order_not_refundable');
@@ -37,15 +37,22 @@ export async function refundOrder(ctx: AppContext, orderId: string): Promise<voi
   } else {
     await ctx.payments.cancelPaymentIntent(order.providerPaymentIntentId);
   }
-  await ctx.db.transaction((tx) => revokeOrder(tx, order.id));
+  await ctx.db.transaction(async (tx) => {
+    await revokeOrder(tx, order.id);
+    // What the caller records of the refund (the staff's audit entry, the buyer's mail) commits with it.
+    await alsoInTransaction?.(tx);
+  });
 }
 
-/** Takes back what a refunded order gave, once: unused credits, shipments not yet sent. Inside the caller's transaction. */
-export async function revokeOrder(tx: Db, orderId: string): Promise<void> {
+/**
+ * Takes back what a refunded order gave, once: unused credits, shipments not yet sent. Inside the caller's transaction.
+ * `cancelled` for an order whose payment was only authorised and is released (nothing was taken, so nothing refunded).
+ */
+export async function revokeOrder(tx: Db, orderId: string, as: 'refunded' | 'cancelled' = 'refunded'): Promise<void> {
   const now = new Date();
   const [revoked] = await tx
     .update(orders)
-    .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+    .set({ status: as, refundedAt: as === 'refunded' ? now : null, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
     .returning({ id: orders.id });
   if (!revoked) return;

@@ -31,6 +31,9 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'audit-log', element: lazyPage(() => import('./audit-log-page'), 'AuditLogPage') },
       { path: 'plates', element: lazyPage(() => import('./plates-page'), 'PlatesPage') },
       { path: 'plates/batches/:batchId', element: lazyPage(() => import('./plates-batch-page'), 'PlateBatchPage') },
+      { path: 'v2/orders', element: lazyPage(() => import('./orders-page'), 'BackofficeOrdersPage') },
+      { path: 'v2/orders/:orderId', element: lazyPage(() => import('./orders-detail-page'), 'BackofficeOrderDetailPage') },
+      { path: 'v2/orders/shipments/:shipmentId', element: lazyPage(() => import('./orders-shipment-page'), 'BackofficeShipmentPage') },
     ],
   },
 ];

@@ -56,13 +56,24 @@ function PlateCard({ plate }: { plate: MyPlate }) {
       </div>
       <div>
         <h2 className="plate-id mono">{plate.bikekey_id}</h2>
-        <p>
-          {plate.equipment_id ? t('qr.onEquipment', { label }) : t('qr.onBike', { label })}{' '}
-          <Link to={`/app/my-bikes/${encodeURIComponent(plate.bike_id)}`}>
-            {t('qr.openBike')}
-            <span className="visually-hidden"> ({plate.bikekey_id})</span>
-          </Link>
-        </p>
+        {plate.bike_id === null ? (
+          // Sent to me and not yet on a bike: it goes on one when a bike is registered with it.
+          <p>
+            {t('qr.notOnBike')}{' '}
+            <Link to="/app/register-bike">
+              {t('qr.registerWithIt')}
+              <span className="visually-hidden"> ({plate.bikekey_id})</span>
+            </Link>
+          </p>
+        ) : (
+          <p>
+            {plate.equipment_id ? t('qr.onEquipment', { label }) : t('qr.onBike', { label })}{' '}
+            <Link to={`/app/my-bikes/${encodeURIComponent(plate.bike_id)}`}>
+              {t('qr.openBike')}
+              <span className="visually-hidden"> ({plate.bikekey_id})</span>
+            </Link>
+          </p>
+        )}
         <p className="muted plate-url">{url}</p>
       </div>
     </li>
