@@ -47,6 +47,8 @@ export const auditQuerySchema = z.object({
 export const backofficeWorkSchema = z.object({
   /** Possession checks submitted by owners, not yet reviewed. */
   possession_checks: z.number(),
+  /** Of those, the ones with a receipt to check against the bike's purchase date and price. */
+  receipts_to_verify: z.number(),
   /** Plate shipments paid for (or owed under a policy) and not yet sent. */
   plates_to_ship: z.number(),
   /** Support tickets open. */

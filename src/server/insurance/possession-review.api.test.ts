@@ -272,7 +272,10 @@ describe('the decision', () => {
   });
 
   it('rejects with a reason the owner and the insurer read; the work count follows', async () => {
-    const before = (await call(staff, 'GET', '/api/backoffice/work')).json().possession_checks;
+    const before = (await call(staff, 'GET', '/api/backoffice/work')).json();
+    // Its receipt is one of the receipts waiting to be checked.
+    expect(before.receipts_to_verify).toBeGreaterThan(0);
+    expect(before.receipts_to_verify).toBeLessThanOrEqual(before.possession_checks);
     const res = await call(staff, 'POST', `${base}/${second}/review`, {
       decision: 'rejected',
       reason: 'The receipt names another bike',
@@ -285,7 +288,10 @@ describe('the decision', () => {
     expect(mail.text).toContain('The receipt names another bike');
     const seen = await call(member, 'GET', `/api/insurance/${insurerA}/possession-verifications/?status=rejected`);
     expect(seen.json().items).toEqual([expect.objectContaining({ id: second, rejection_reason: 'The receipt names another bike' })]);
-    expect((await call(staff, 'GET', '/api/backoffice/work')).json().possession_checks).toBe(before - 1);
+    expect((await call(staff, 'GET', '/api/backoffice/work')).json()).toMatchObject({
+      possession_checks: before.possession_checks - 1,
+      receipts_to_verify: before.receipts_to_verify - 1,
+    });
     const [entry] = await o.t.database.db.select().from(auditLog).where(eq(auditLog.recordId, second));
     expect(entry).toMatchObject({ action: 'possession_verification.reject', actorPartyId: staff.partyId });
     // Decided ones follow the waiting ones in the insurer's queue.

@@ -9,9 +9,10 @@ import { useBackofficeWork } from './work-api';
 /** The queues on the home, in the order a working day takes them: each with its count and the way in. */
 const QUEUES: { work: keyof BackofficeWork; to: string; label: string }[] = [
   { work: 'possession_checks', to: '/backoffice/v2/insurance-verification', label: 'home.possessionChecks' },
+  { work: 'receipts_to_verify', to: '/backoffice/v2/insurance-verification', label: 'home.receiptsToVerify' },
   { work: 'plates_to_ship', to: '/backoffice/v2/orders', label: 'home.platesToShip' },
-  { work: 'open_tickets', to: '/backoffice/tickets', label: 'home.openTickets' },
   { work: 'stolen_reports_to_review', to: '/backoffice/v2/stolen-bikes', label: 'home.stolenReportsToReview' },
+  { work: 'open_tickets', to: '/backoffice/tickets', label: 'home.openTickets' },
 ];
 
 /** /backoffice and /backoffice/v2: the work waiting, queue by queue, with counts that follow the queues. */
