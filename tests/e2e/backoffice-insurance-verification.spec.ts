@@ -143,7 +143,7 @@ test('staff approve a proof of possession in four steps by keyboard, and the ins
   const item = insurerPage.getByRole('listitem').filter({ hasText: frameNumber });
   await expect(item).toContainText('Godkendt');
   await item.getByRole('link').click();
-  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Bevis for besiddelse' })).toBeVisible();
+  await expect(insurerPage.getByRole('heading', { level: 1, name: 'Dokumentation af besiddelse' })).toBeVisible();
   await expect(insurerPage.getByText('Godkendt', { exact: true })).toBeVisible();
   await insurerContext.close();
 });

@@ -4,9 +4,10 @@ import { registeredRoutes } from '../../../tests/support/routes.js';
 import type { SignedUpUser } from '../../../tests/support/test-app.js';
 import { INSURANCE_COVERAGES } from '../../domain/insurance-purchase.js';
 import { api } from '../bikes/bike-test-factory.js';
-import { identities, insuranceClaims, lockTestResponses, organisationMembers, possessionVerifications } from '../db/schema.js';
+import { identities, insuranceClaims, lockTestResponses, possessionVerifications } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
 import { makeOrganisation, reportStolen } from '../theft/theft-test-factory.js';
+import { insurerMember, logInAgain } from './insurance-test-factory.js';
 
 // Every insurance route × every role (issue 13, §6), in one table, so that who may do what reads in one place:
 // - the insurer's own pages (its home, claims and their dossier, an insured bike, reviewing a lock test) answer its
@@ -41,22 +42,6 @@ let bikeId: string;
 let claimId: string;
 let verificationId: string;
 let lockTestId: string;
-
-async function logIn(user: SignedUpUser): Promise<SignedUpUser> {
-  const res = await o.t.app.inject({
-    method: 'POST',
-    url: '/api/identities/authentications',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...user, token: res.json().authentication_token };
-}
-
-async function memberOf(insurerPartyId: string): Promise<SignedUpUser> {
-  const user = await o.user();
-  await o.t.database.db.insert(organisationMembers).values({ organisationPartyId: insurerPartyId, identityPartyId: user.partyId });
-  return logIn(user);
-}
 
 let policyNumber = 0;
 const takeOut = () => ({
@@ -226,13 +211,13 @@ beforeAll(async () => {
   o = await ownershipTest();
   insurerA = await makeOrganisation(o.t, 'Alfa Forsikring');
   insurerB = await makeOrganisation(o.t, 'Beta Forsikring');
-  as.memberA = await memberOf(insurerA);
-  as.memberB = await memberOf(insurerB);
+  as.memberA = await insurerMember(o, insurerA);
+  as.memberB = await insurerMember(o, insurerB);
   as.owner = await o.user();
   as.stranger = await o.user();
   const staff = await o.user();
   await o.t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, staff.partyId));
-  as.staff = await logIn(staff);
+  as.staff = await logInAgain(o.t.app, staff);
 
   const owner = as.owner;
   const bike = await o.bike(owner);

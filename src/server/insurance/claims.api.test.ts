@@ -10,13 +10,13 @@ import {
   insuranceClaims,
   insurancePolicies,
   insuredItems,
-  organisationMembers,
   pictures,
   theftReports,
 } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest, uploadPicture } from '../ownership/ownership-test-factory.js';
 import { MINIMAL_PDF, multipart } from '../pictures/test-factory.js';
 import { foundApproval, makeOrganisation, reportFoundCall, reportStolen } from '../theft/theft-test-factory.js';
+import { insurerMember, logInAgain } from './insurance-test-factory.js';
 
 // Claims from stolen reports (issue 13): a report shared with an insurer arrives as a claim; the insurer's members
 // list and filter them, open the dossier, download the police report (audited) and move the claim a step; the
@@ -29,22 +29,6 @@ let insurerB: string;
 let memberA: SignedUpUser;
 let memberB: SignedUpUser;
 let staff: SignedUpUser;
-
-async function logIn(user: SignedUpUser): Promise<SignedUpUser> {
-  const res = await o.t.app.inject({
-    method: 'POST',
-    url: '/api/identities/authentications',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...user, token: res.json().authentication_token };
-}
-
-async function memberOf(insurerPartyId: string): Promise<SignedUpUser> {
-  const user = await o.user();
-  await o.t.database.db.insert(organisationMembers).values({ organisationPartyId: insurerPartyId, identityPartyId: user.partyId });
-  return logIn(user);
-}
 
 /** A stolen bike of a new owner, shared with `insurer`: the owner, the bike and the claim's id. */
 async function claimFor(insurer: string, names = { firstName: 'Anna', lastName: 'Jensen' }) {
@@ -73,11 +57,11 @@ beforeAll(async () => {
   o = await ownershipTest();
   insurerA = await makeOrganisation(o.t, 'Alfa Forsikring');
   insurerB = await makeOrganisation(o.t, 'Beta Forsikring');
-  memberA = await memberOf(insurerA);
-  memberB = await memberOf(insurerB);
+  memberA = await insurerMember(o, insurerA);
+  memberB = await insurerMember(o, insurerB);
   const s = await o.user();
   await o.t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, s.partyId));
-  staff = await logIn(s);
+  staff = await logInAgain(o.t.app, s);
 });
 afterAll(() => o.close());
 
@@ -136,7 +120,7 @@ describe('GET /api/insurance/{insurerPartyId}/claims/', () => {
 
   beforeAll(async () => {
     insurer = await makeOrganisation(o.t, 'Gamma Forsikring');
-    member = await memberOf(insurer);
+    member = await insurerMember(o, insurer);
     for (let i = 0; i < 21; i++) ids.unshift((await claimFor(insurer, { firstName: i === 0 ? 'Karen' : 'Ole', lastName: 'Berg' })).claimId);
     await move(member, insurer, ids[0] as string, { status: 'in_review' });
   });
@@ -410,7 +394,7 @@ describe('GET /api/insurance/self/claims/', () => {
 describe('the insurer’s home and an insured bike', () => {
   it('counts claims by state, pending possession checks and lock tests, policies; for members only', async () => {
     const insurer = await makeOrganisation(o.t, 'Delta Forsikring');
-    const member = await memberOf(insurer);
+    const member = await insurerMember(o, insurer);
     const c = await claimFor(insurer);
     const db = o.t.database.db;
     const [policy] = await db

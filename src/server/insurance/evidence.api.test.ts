@@ -3,20 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, mailsTo } from '../../../tests/support/mail.js';
 import { authed, type SignedUpUser } from '../../../tests/support/test-app.js';
 import { api, giveCredits, makePlates } from '../bikes/bike-test-factory.js';
-import {
-  identities,
-  insurancePolicies,
-  insuredItems,
-  lockTestResponses,
-  organisationMembers,
-  pictures,
-  possessionVerifications,
-} from '../db/schema.js';
+import { identities, insurancePolicies, insuredItems, lockTestResponses, pictures, possessionVerifications } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
 import { MINIMAL_PDF, multipart, type Part, png } from '../pictures/test-factory.js';
 import { backfillPerceptualHashes, bikesWithSimilarPictures } from '../shared/files/perceptual-hash.js';
 import { photo } from '../shared/files/photo-test-factory.js';
 import { makeOrganisation } from '../theft/theft-test-factory.js';
+import { insurerMember, logInAgain } from './insurance-test-factory.js';
 
 // Evidence for insurers (issue 13): proof of possession and lock tests, every call with bad input and the access
 // matrix (owner, another owner, the insurer's member, another insurer's member, staff, visitor), the insured item's
@@ -33,22 +26,6 @@ let otherOwner: SignedUpUser;
 let staff: SignedUpUser;
 let bike: { id: string; frame_number: string | null; bikekey_id: string | null };
 let itemId: string;
-
-async function logIn(user: SignedUpUser): Promise<SignedUpUser> {
-  const res = await o.t.app.inject({
-    method: 'POST',
-    url: '/api/identities/authentications',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...user, token: res.json().authentication_token };
-}
-
-async function memberOf(insurerPartyId: string): Promise<SignedUpUser> {
-  const user = await o.user();
-  await o.t.database.db.insert(organisationMembers).values({ organisationPartyId: insurerPartyId, identityPartyId: user.partyId });
-  return logIn(user);
-}
 
 async function upload(user: SignedUpUser, bikeId: string, what: 'pictures' | 'documents', parts: Part[]) {
   const { payload, headers } = multipart(parts);
@@ -88,13 +65,13 @@ beforeAll(async () => {
   insurerA = await makeOrganisation(o.t, 'Alfa Forsikring');
   insurerB = await makeOrganisation(o.t, 'Beta Forsikring');
   business = await makeOrganisation(o.t, 'Cykelhandel ApS', 'business');
-  memberA = await memberOf(insurerA);
-  memberB = await memberOf(insurerB);
+  memberA = await insurerMember(o, insurerA);
+  memberB = await insurerMember(o, insurerB);
   owner = await o.user({ firstName: 'Anna', lastName: 'Jensen', language: 'en' });
   otherOwner = await o.user();
   staff = await o.user();
   await o.t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, staff.partyId));
-  staff = await logIn(staff);
+  staff = await logInAgain(o.t.app, staff);
   const [plate] = await makePlates(o.t.database.db, 1);
   bike = await o.bike(owner, { bikekey_id: plate });
   const [policy] = await o.t.database.db
@@ -440,7 +417,7 @@ describe('paging the lists', () => {
 
   beforeAll(async () => {
     insurerC = await makeOrganisation(o.t, 'Gamma Forsikring');
-    memberC = await memberOf(insurerC);
+    memberC = await insurerMember(o, insurerC);
     const otherBike = await o.bike(otherOwner);
     const rows = Array.from({ length: 23 }, (_, i) => ({
       mine: i < 21,

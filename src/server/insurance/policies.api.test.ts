@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, type SignedUpUser, uniqueEmail } from '../../../tests/support/test-app.js';
 import { api, frameNumber } from '../bikes/bike-test-factory.js';
-import { identities, organisationMembers, shipments } from '../db/schema.js';
+import { identities, shipments } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
 import { makeOrganisation } from '../theft/theft-test-factory.js';
+import { insurerMember, logInAgain } from './insurance-test-factory.js';
 
 // §7 Insurance: policies for their holders and their insurer's members, the pre-registration lookup, the
 // sign-up's member reference (§4) and §8's 400 for a pre-registered policy.
@@ -19,23 +20,6 @@ let serial = 0;
 
 /** A policy number no other test uses. */
 const number = (prefix = 'POL') => `${prefix}-${Date.now() % 100000}-${++serial}`;
-
-async function logIn(user: SignedUpUser): Promise<SignedUpUser> {
-  const res = await o.t.app.inject({
-    method: 'POST',
-    url: '/api/identities/authentications',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...user, token: res.json().authentication_token };
-}
-
-/** A member of the insurer, logged in again so they act as it (§2). */
-async function memberOf(insurerPartyId: string): Promise<SignedUpUser> {
-  const user = await o.user();
-  await o.t.database.db.insert(organisationMembers).values({ organisationPartyId: insurerPartyId, identityPartyId: user.partyId });
-  return logIn(user);
-}
 
 const call = (user: SignedUpUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
   api(o.t.app, user?.token ?? null, method, `/api${url}`, body);
@@ -73,11 +57,11 @@ beforeAll(async () => {
   o = await ownershipTest();
   insurerA = await makeOrganisation(o.t, 'Alfa Forsikring');
   insurerB = await makeOrganisation(o.t, 'Beta Forsikring');
-  memberA = await memberOf(insurerA);
-  memberB = await memberOf(insurerB);
+  memberA = await insurerMember(o, insurerA);
+  memberB = await insurerMember(o, insurerB);
   staff = await o.user();
   await o.t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, staff.partyId));
-  staff = await logIn(staff);
+  staff = await logInAgain(o.t.app, staff);
 });
 afterAll(() => o.close());
 
@@ -334,7 +318,7 @@ describe('who sees a policy (§6)', () => {
 
   it('pages the insurer’s list 20 at a time', async () => {
     const insurerC = await makeOrganisation(o.t, 'Cirkel Forsikring');
-    const memberC = await memberOf(insurerC);
+    const memberC = await insurerMember(o, insurerC);
     for (let i = 0; i < 21; i++) await preRegister(memberC, insurerC);
     const first = (await call(memberC, 'GET', '/insurance/policies/')).json();
     expect(first).toMatchObject({ total: 21, next_offset: 20 });
