@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchSettings, freePort, get, spawnServer, startBaseline, stopServer } from './bench-support.mjs';
+import { benchSettings, freePort, get, ms, spawnServer, startBaseline, stopServer } from './bench-support.mjs';
 
 export const SEARCH_GOAL_RPS = 2_500;
 /** /api/health and a static file: at least this share of the bare route's requests/s. */
@@ -98,7 +98,6 @@ function startApp({ serverMain, fromSource, webDir, port, dataDir }) {
 }
 
 const cpuText = (r) => (r.cpuPerRequestUs === null ? '–' : `${Math.round(r.cpuPerRequestUs)} µs`);
-const ms = (value) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`);
 const rate = (value) => Math.round(value).toLocaleString('en');
 
 function verdictOf(r, bare) {

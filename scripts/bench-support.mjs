@@ -1,4 +1,4 @@
-// Helpers shared by the benchmarks (bench-search.mjs, bench-map.mjs, bench-overhead.mjs): a free port, a plain
+// Helpers shared by the benchmarks (search, map, overhead, claims, plates, orders): a free port, a plain
 // GET, a PostgreSQL connection, starting and stopping a server for a run, and the bare Fastify baseline (this
 // file run with --baseline-server).
 import { spawn } from 'node:child_process';
@@ -130,3 +130,67 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   });
 }
+
+// ---- What the signed-in list benchmarks share (bench-claims.mjs, bench-plates.mjs, bench-orders.mjs) ----
+
+/** The app on a scratch PostgreSQL database, from source (tsx) or a build, without demo data. */
+export function startBenchApp({ serverMain, fromSource, webDir, url, port, dataDir }) {
+  const [command, args] = fromSource ? ['node', ['--import', 'tsx', 'src/server/main.ts']] : ['node', [serverMain]];
+  return spawnServer(
+    command,
+    args,
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      ...(webDir && existsSync(webDir) ? { WEB_DIR: webDir } : {}),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    },
+    '/api/health',
+    port,
+  );
+}
+
+/** Logs a benchmark's user in: their token. */
+export async function logInForBench(base, email, password) {
+  const response = await fetch(`${base}/api/identities/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`log-in answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).authentication_token;
+}
+
+/** GETs of `paths` in turn with the bearer token, `connections` at once for `duration` seconds. */
+export function cannonSignedIn(autocannon, base, token, paths, duration, connections) {
+  let i = 0;
+  return autocannon({
+    url: base,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          request.path = paths[i++ % paths.length];
+          return request;
+        },
+      },
+    ],
+  });
+}
+
+/** A case's verdict against its p99 budget: ok, over budget (also when nothing or errors came back), or not valid. */
+export function verdictOf(r, budgetMs) {
+  if (r.total === 0) return '**OVER BUDGET** (no answer within the run)';
+  if (r.errors > 0) return `**OVER BUDGET** (${r.errors} requests timed out or failed)`;
+  if (r.non2xx > 0) return `not valid: ${r.non2xx} of ${r.total} answers were not 2xx`;
+  return r.p99 <= budgetMs ? 'ok' : '**OVER BUDGET**';
+}
+
+export const ms = (value) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`);

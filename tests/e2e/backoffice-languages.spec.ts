@@ -20,16 +20,27 @@ function textsOf(language: string): Set<string> {
     else if (node && typeof node === 'object') for (const value of Object.values(node)) walk(value);
   };
   for (const file of readdirSync(path.join(catalogs, language))) {
-    if (/^(backoffice.*|chats|ownership-verify)\.json$/.test(file)) walk(JSON.parse(readFileSync(path.join(catalogs, language, file), 'utf8')));
+    if (/^(backoffice.*|chats|ownership-verify)\.json$/.test(file))
+      walk(JSON.parse(readFileSync(path.join(catalogs, language, file), 'utf8')));
   }
   return texts;
 }
 
 function menuOf(language: string): string[] {
   const nav = JSON.parse(readFileSync(path.join(catalogs, language, 'backoffice.json'), 'utf8')).nav as Record<string, string>;
-  return ['home', 'tickets', 'insuranceVerification', 'orders', 'stolenBikes', 'ownershipVerifications', 'identities', 'organisations', 'plates', 'diverse', 'auditLog'].map(
-    (key) => nav[key] ?? key,
-  );
+  return [
+    'home',
+    'tickets',
+    'insuranceVerification',
+    'orders',
+    'stolenBikes',
+    'ownershipVerifications',
+    'identities',
+    'organisations',
+    'plates',
+    'diverse',
+    'auditLog',
+  ].map((key) => nav[key] ?? key);
 }
 
 async function staffIn(request: APIRequestContext, language: string): Promise<string> {
@@ -56,7 +67,9 @@ for (const language of LANGUAGES) {
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toBeVisible();
       // The page has loaded its own catalog when its heading is one of the language's texts.
-      await expect.poll(async () => texts.has((await heading.innerText()).trim()), { message: `${label}: ${await heading.innerText()}` }).toBe(true);
+      await expect
+        .poll(async () => texts.has(((await heading.textContent()) ?? '').trim()), { message: `the heading of ${label}` })
+        .toBe(true);
       if (language === 'no') await screenshots(page, `backoffice-no-${label.replace(/\W+/g, '-').toLowerCase()}`);
     }
   });

@@ -71,30 +71,28 @@ function EvidenceListPage({ kind }: { kind: EvidenceKind }) {
         {rows.length === 0 ? (
           <p className="muted">{t(`${name}.empty`)}</p>
         ) : (
-          <>
-            <ul className="evidence-list">
-              {rows.map((row) => (
-                <li key={row.id}>
-                  <span>
-                    <Link to={row.to}>{row.title}</Link>
-                    <br />
-                    <span className="muted">
-                      {row.who} · {formatDate(row.created, i18n.resolvedLanguage)}
-                    </span>
+          <ul className="evidence-list">
+            {rows.map((row) => (
+              <li key={row.id}>
+                <span>
+                  <Link to={row.to}>{row.title}</Link>
+                  <br />
+                  <span className="muted">
+                    {row.who} · {formatDate(row.created, i18n.resolvedLanguage)}
                   </span>
-                  <span>
-                    <StatusLabel status={row.status} />
-                    {row.reason && (
-                      <>
-                        <br />
-                        <span className="muted">{t('reason', { reason: row.reason })}</span>
-                      </>
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </>
+                </span>
+                <span>
+                  <StatusLabel status={row.status} />
+                  {row.reason && (
+                    <>
+                      <br />
+                      <span className="muted">{t('reason', { reason: row.reason })}</span>
+                    </>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
         )}
         <MoreEvidence list={list} />
       </>
