@@ -90,6 +90,10 @@ export async function rejectVerification(ctx: AppContext, caller: Caller, id: st
       actorPartyId: caller.partyId,
       action: 'ownership_verification.reject',
       targetPartyId: v.partyId,
+      recordType: 'ownership_verification',
+      recordId: v.id,
+      before: { status: v.status, reject_reason: v.rejectReason },
+      after: { status: 'rejected', reject_reason: reason },
       data: { verification_id: v.id, bike_id: v.bikeId, reason },
     });
     const [owner] = await tx

@@ -150,6 +150,10 @@ describe('PUT /api/backoffice/identities/{partyId}/role (admin)', () => {
     expect(entry).toMatchObject({
       actorPartyId: adminUser.partyId,
       action: 'identity.role',
+      recordType: 'identity',
+      recordId: user.partyId,
+      before: { role: 'private' },
+      after: { role: 'revisor' },
       data: { from: 'private', to: 'revisor', via: 'backoffice' },
     });
   });

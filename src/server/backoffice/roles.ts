@@ -40,6 +40,10 @@ export async function setRole(
       actorPartyId: actor.partyId,
       action: 'identity.role',
       targetPartyId: identity.partyId,
+      recordType: 'identity',
+      recordId: identity.partyId,
+      before: { role: identity.role },
+      after: { role },
       data: { from: identity.role, to: role, via: actor.via },
     });
     return change;

@@ -166,6 +166,10 @@ export async function deleteIdentity(ctx: AppContext, caller: Caller, partyId: s
         actorPartyId: caller.partyId,
         action: 'identity.delete',
         targetPartyId: partyId,
+        recordType: 'identity',
+        recordId: partyId,
+        before: { email: identity.email, role: identity.role },
+        after: null,
         data: { actor_role: caller.role, target_role: identity.role },
       });
     }
