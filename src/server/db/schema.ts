@@ -1471,6 +1471,8 @@ export const insuranceClaims = pgTable(
     // The insurer's list in any state, newest first (a page of ids read from the index alone).
     index('insurance_claim_insurer_created_idx').on(t.insurerPartyId, t.createdAt, t.id),
     index('insurance_claim_owner_idx').on(t.ownerPartyId),
+    // Part of a frame number is selective: the trigram index finds its few claims, the insurer's own index the rest.
+    index('insurance_claim_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

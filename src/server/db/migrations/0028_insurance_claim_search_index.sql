@@ -1,0 +1,1 @@
+CREATE INDEX "insurance_claim_search_trgm" ON "insurance_claim" USING gin ("search_text" gin_trgm_ops);
