@@ -15,7 +15,15 @@ describe('the audit log of staff changes (§6)', () => {
     staff = await signUpWithRole(t, 'staff');
     revisor = await signUpWithRole(t, 'revisor');
     owner = await signUpUser(t.app);
-    const caller = { partyId: staff.partyId, role: 'staff', switchedBy: null } as unknown as Caller;
+    const caller: Caller = {
+      partyId: staff.partyId,
+      actingPartyId: staff.partyId,
+      email: staff.email,
+      role: 'staff',
+      language: 'en',
+      switchedBy: null,
+      token: { id: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+    };
     await auditStaffChange(t.database.db, caller, {
       action: 'plate.assign',
       record: { type: 'plate', id: 'AB12345' },
