@@ -2,26 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
-import { apiLogin, apiSignUp, DEMO, type SignedUp, seedToken, tokenClaims } from './support/session';
+import { apiSignUp, apiSignUpWithRole, type SignedUp, seedToken, tokenClaims } from './support/session';
 
 // Issue 14, in English: a staff member creates an insurance company with its first admin and adds a member, makes a
 // voucher batch, opens a person and sees their audit trail, and finds the changes in the audit log. Then a revisor
 // opens the same pages: everything reads, every change is refused (disabled, said so, and 403 from the API).
 test.use({ locale: 'en-GB' });
 
-/** A new person in English with a role the demo admin gives them (staff, revisor). */
+/** A new person in English, with a backoffice role if one is named. */
 async function personWithRole(request: APIRequestContext, role: 'staff' | 'revisor' | null): Promise<SignedUp & { partyId: string }> {
+  if (role) return apiSignUpWithRole(request, role, 'en');
   const user = await apiSignUp(request, { chosen_language: 'en' });
-  const partyId = String(tokenClaims(user.token).identity_party_id);
-  if (role) {
-    const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
-    const changed = await request.put(`/api/backoffice/identities/${partyId}/role`, {
-      headers: { authorization: `Bearer ${admin}` },
-      data: { role },
-    });
-    expect(changed.status(), await changed.text()).toBe(200);
-  }
-  return { ...user, partyId };
+  return { ...user, partyId: String(tokenClaims(user.token).identity_party_id) };
 }
 
 test('staff create an insurance company, add a member, make vouchers, and read a person’s audit trail; a revisor only reads', async ({

@@ -1,12 +1,12 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
 import daBackoffice from '../../src/i18n/da/backoffice.json' with { type: 'json' };
 import daStolen from '../../src/i18n/da/backoffice-stolen.json' with { type: 'json' };
 import daErrors from '../../src/i18n/da/errors.json' with { type: 'json' };
 import daStolenMap from '../../src/i18n/da/stolen-map.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
-import { screenshots, uniqueFrameNumber } from './support/screenshots';
-import { apiSignUp, DEMO, loginAs } from './support/session';
+import { screenshots } from './support/screenshots';
+import { DEMO, loginAs } from './support/session';
+import { reportStolenByApi } from './support/stolen-review';
 
 // Staff review stolen reports before the public map shows them (issue 14, /backoffice/v2/stolen-bikes): an owner's new
 // report is off the map; staff find it, look at it, approve it from the keyboard and it is on the map; a second report
@@ -15,85 +15,19 @@ import { apiSignUp, DEMO, loginAs } from './support/session';
 const fill = (text: string, values: Record<string, string | number> = {}) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
-function localTime(hoursAgo: number): string {
-  const at = new Date(Date.now() - hoursAgo * 3_600_000);
-  const text = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Copenhagen',
-    dateStyle: 'short',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(at);
-  return text.replace(' ', 'T');
-}
-
-/** A new owner's bike with a public picture, reported stolen through the API; `reportFrame` is the frame number the report gives. */
-async function stolenBike(request: APIRequestContext, options: { model: string; place: string; reportFrame?: string }) {
-  const user = await apiSignUp(request, { chosen_language: 'da', chosen_region: 'dk' });
-  const headers = { authorization: `Bearer ${user.token}` };
-  const redeem = await request.post('/api/webshop/vouchers/redeem', { headers, data: { code: 'DEMO-BIKE-2026' } });
-  expect(redeem.status(), await redeem.text()).toBe(200);
-  const frameNumber = uniqueFrameNumber('WSR');
-  const created = await request.post('/api/bikes/', {
-    headers,
-    data: { frame_number: frameNumber, searchable: false, brand_name: 'Gennemsyn', model: options.model },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const bikeId = ((await created.json()) as { id: string }).id;
-  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#1f6f8b' } })
-    .png()
-    .toBuffer();
-  const picture = await request.post(`/api/bikes/${bikeId}/pictures`, {
-    headers,
-    multipart: { kind: 'public', file: { name: 'cykel.png', mimeType: 'image/png', buffer: photo } },
-  });
-  expect(picture.status(), await picture.text()).toBe(201);
-  const report = await request.post('/api/stolen-reports/', {
-    headers,
-    data: {
-      bike_id: bikeId,
-      first_name: 'Karen',
-      last_name: 'Cyklist',
-      email: user.email,
-      street_address: 'Nørregade 1',
-      city: 'København K',
-      zip_code: '1165',
-      mobile: '+45 12 34 56 78',
-      cpr_number: '0101901234',
-      frame_number: options.reportFrame ?? frameNumber,
-      bike_category: 'city',
-      is_electric: false,
-      bike_color: 'blue',
-      lock_status: 'locked',
-      time_last_seen: localTime(20),
-      noted_time: localTime(2),
-      place: options.place,
-      latitude: 55.6911,
-      longitude: 12.5544,
-      isCulpritKnown: false,
-      isCulpritRecognizable: true,
-      culprit_info: 'Høj mand i grøn jakke',
-      hasWitness: false,
-      isInsured: false,
-      bike_price: 6500,
-      policeReportRequested: false,
-      acknowledgement_payout: true,
-      acknowledgement_data_share: true,
-      acknowledgement_ownership_transfer: true,
-    },
-  });
-  expect(report.status(), await report.text()).toBe(201);
-  return { user, bikeId, frameNumber, name: `Gennemsyn ${options.model}` };
-}
-
 test('an owner reports a bike stolen; it is on the public map only after staff approve it in the backoffice (Danish)', async ({
   browser,
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const kept = await stolenBike(request, { model: 'Alfa', place: 'Nørrebrogade 10, 2200 København N' });
+  const kept = await reportStolenByApi(request, { model: 'Alfa', place: 'Nørrebrogade 10, 2200 København N' });
   // Another owner's report gives the same frame number: a duplicate to merge.
-  const duplicate = await stolenBike(request, { model: 'Beta', place: 'Fælledvej 3, 2200 København N', reportFrame: kept.frameNumber });
+  const duplicate = await reportStolenByApi(request, {
+    model: 'Beta',
+    place: 'Fælledvej 3, 2200 København N',
+    reportFrame: kept.frameNumber,
+  });
 
   // Reported, but not on the public map yet.
   const visitor = await browser.newPage();

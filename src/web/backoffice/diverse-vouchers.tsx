@@ -11,7 +11,8 @@ import { useZodForm } from '../ui/form';
 import { LoadError } from '../ui/load-error';
 import { Loading } from '../ui/spinner';
 import { createVoucherBatch, useVoucherBatch, useVoucherBatches } from './organisations-api';
-import { Pager, ReadOnlyNote, useCanChange } from './organisations-parts';
+import { Pager } from './organisations-parts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 
 const loadSchema = () => import('../../domain/backoffice-orgs').then((m) => m.createVoucherBatchSchema);
 type BatchValues = { label: string; count: unknown; credits?: unknown; plan_type?: string; expires_on?: unknown };

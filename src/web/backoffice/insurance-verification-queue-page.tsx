@@ -9,6 +9,7 @@ import { PageTitle } from '../ui/page';
 import { takeNextReview } from './insurance-verification-api';
 import { stepPath, useReviewDraft } from './insurance-verification-paths';
 import { Kbd, useShortcuts } from './insurance-verification-shortcuts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import { useBackofficeWork } from './work-api';
 import './insurance-verification.css';
 
@@ -24,6 +25,7 @@ export function ReviewQueuePage() {
   const work = useBackofficeWork();
   const skipped = useReviewDraft((s) => s.skipped);
   const clearSkipped = useReviewDraft((s) => s.clearSkipped);
+  const canChange = useCanChange();
   const next = useMutation({
     mutationFn: () => takeNextReview(skipped),
     onSuccess: (held) => {
@@ -35,8 +37,8 @@ export function ReviewQueuePage() {
     if (decided) document.getElementById(nextId)?.focus();
   }, [decided, nextId]);
   const takeNext = useCallback(() => {
-    if (!next.isPending) next.mutate();
-  }, [next]);
+    if (canChange && !next.isPending) next.mutate();
+  }, [canChange, next]);
   useShortcuts({ n: takeNext });
 
   const waiting = work.data?.possession_checks;
@@ -49,9 +51,13 @@ export function ReviewQueuePage() {
       <section className="card review-start" aria-labelledby="review-start-title">
         <h2 id="review-start-title">{waiting === undefined ? t('v2.waitingUnknown') : t('v2.waiting', { count: waiting })}</h2>
         <p className="muted">{t('v2.holdNote')}</p>
-        <Button id={nextId} onClick={takeNext} busy={next.isPending} aria-keyshortcuts="N">
-          {t('v2.next')} <Kbd>N</Kbd>
-        </Button>
+        {canChange ? (
+          <Button id={nextId} onClick={takeNext} busy={next.isPending} aria-keyshortcuts="N">
+            {t('v2.next')} <Kbd>N</Kbd>
+          </Button>
+        ) : (
+          <ReadOnlyNote />
+        )}
         {next.data && next.data.id === null && (
           <div role="status" className="review-empty">
             <p>{skipped.length > 0 ? t('v2.emptySkipped') : t('v2.empty')}</p>

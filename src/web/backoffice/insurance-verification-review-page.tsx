@@ -15,6 +15,7 @@ import { QUEUE_PATH, REVIEW_STEPS, type ReviewStep, STEP_CHECKS, stepPath, useRe
 import { Kbd, useShortcuts } from './insurance-verification-shortcuts';
 import { FrameNumberStep, PlateStep, ReceiptStep } from './insurance-verification-steps';
 import { SummaryStep } from './insurance-verification-summary';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import './insurance-verification.css';
 
 /** The page renews the hold this often while the reviewer works (the server holds an item for 10 minutes). */
@@ -68,7 +69,9 @@ function Review({ id, step }: { id: string; step: ReviewStep }) {
   const navigate = useNavigate();
   const review = usePossessionReview(id);
   const waiting = review.data?.verification.status === 'submitted';
-  const hold = useHold(id, waiting, step, () => void review.refetch());
+  // A revisor reads the item without holding it: only those who may decide take it from the queue.
+  const canChange = useCanChange();
+  const hold = useHold(id, waiting && canChange, step, () => void review.refetch());
   const checks = useReviewDraft((s) => s.checks[id]) ?? {};
   const setCheck = useReviewDraft((s) => s.setCheck);
   const skip = useReviewDraft((s) => s.skip);
@@ -153,7 +156,7 @@ function Review({ id, step }: { id: string; step: ReviewStep }) {
           date: formatDate(v.created_at, i18n.resolvedLanguage),
         })}
       </p>
-      <HoldLine review={data} hold={hold} />
+      <HoldLine canChange={canChange} review={data} hold={hold} />
       <nav aria-label={t('review.stepsLabel')}>
         <ol className="review-steps">
           {REVIEW_STEPS.map((s, i) => {
@@ -211,7 +214,7 @@ function Review({ id, step }: { id: string; step: ReviewStep }) {
   );
 }
 
-function HoldLine({ review, hold }: { review: PossessionReview; hold: HoldState }) {
+function HoldLine({ review, hold, canChange }: { review: PossessionReview; hold: HoldState; canChange: boolean }) {
   const { t, i18n } = useTranslation('backoffice-verification');
   const v = review.verification;
   if (v.status !== 'submitted') {
@@ -225,6 +228,7 @@ function HoldLine({ review, hold }: { review: PossessionReview; hold: HoldState 
       </Alert>
     );
   }
+  if (!canChange) return <ReadOnlyNote />;
   if (hold.kind === 'other') {
     return (
       <Alert tone="warning">

@@ -23,7 +23,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { AuditTrail } from './audit-log-page';
 import { addMember, grantCredits, removeMember, setMemberRole, updateOrganisation, useOrganisation } from './organisations-api';
-import { ReadOnlyNote, useCanChange } from './organisations-parts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import { Forbidden } from './tickets-page';
 import './backoffice.css';
 import './organisations.css';

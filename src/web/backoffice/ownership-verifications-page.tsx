@@ -12,6 +12,7 @@ import { SelectField } from '../ui/field';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useRejectVerification, useReviewList } from './ownership-verifications-api';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import './backoffice.css';
 import './ownership-verifications.css';
 
@@ -27,6 +28,7 @@ export function OwnershipVerificationsPage() {
   const list = useReviewList(status);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const canChange = useCanChange();
 
   if (list.error instanceof ApiError && list.error.status === 403) {
     return (
@@ -44,6 +46,7 @@ export function OwnershipVerificationsPage() {
     <div className="backoffice">
       <PageTitle>{t('review.title')}</PageTitle>
       <p className="backoffice-lead">{t('review.lead')}</p>
+      {!canChange && <ReadOnlyNote />}
       <div className="card review-filter">
         <SelectField
           label={t('review.filter')}
@@ -86,6 +89,7 @@ const staffLabel = (status: ReviewItem['status'], t: (key: string) => string) =>
 const nameOf = (item: ReviewItem) => [item.bike.brand_name, item.bike.model].filter(Boolean).join(' ') || item.frame_number || item.bike.id;
 
 function ReviewRow({ item, onReject }: { item: ReviewItem; onReject: () => void }) {
+  const canChange = useCanChange();
   const { t, i18n } = useTranslation('ownership-verify');
   const name = nameOf(item);
   return (
@@ -137,7 +141,7 @@ function ReviewRow({ item, onReject }: { item: ReviewItem; onReject: () => void 
             </div>
           )}
         </dl>
-        {item.status !== 'rejected' && (
+        {canChange && item.status !== 'rejected' && (
           <Button variant="danger" className="btn-small" onClick={onReject} aria-label={t('review.rejectBike', { name })}>
             {t('review.reject')}
           </Button>

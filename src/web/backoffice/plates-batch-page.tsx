@@ -14,6 +14,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { fetchPrintSheet, type PlateFilters, useAssignRange, useBatch, useOrganisations, usePlates } from './plates-api';
 import { platePath, StateBadge } from './plates-parts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import './backoffice.css';
 import './plates.css';
 
@@ -31,6 +32,7 @@ export function PlateBatchPage() {
   const { t } = useTranslation('backoffice-plates');
   const { batchId = '' } = useParams();
   const batch = useBatch(batchId);
+  const canChange = useCanChange();
   return (
     <div className="backoffice backoffice-wide plates-page">
       <p>
@@ -47,11 +49,15 @@ export function PlateBatchPage() {
           <PageTitle>{batch.data.name}</PageTitle>
           <div className="plates-columns">
             <Summary batch={batch.data} />
-            <section className="card" aria-labelledby="assign-title">
-              <h2 id="assign-title">{t('assign.title')}</h2>
-              <p className="muted">{t('assign.lead')}</p>
-              <AssignRange batchId={batch.data.id} />
-            </section>
+            {canChange ? (
+              <section className="card" aria-labelledby="assign-title">
+                <h2 id="assign-title">{t('assign.title')}</h2>
+                <p className="muted">{t('assign.lead')}</p>
+                <AssignRange batchId={batch.data.id} />
+              </section>
+            ) : (
+              <ReadOnlyNote />
+            )}
           </div>
           <BatchPlates batchId={batch.data.id} />
         </>

@@ -20,6 +20,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useBatches, useCreateBatch, useOrganisations, usePlate } from './plates-api';
 import { batchPath, StateBadge } from './plates-parts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import './backoffice.css';
 import './plates.css';
 
@@ -28,20 +29,24 @@ export function PlatesPage() {
   const { t } = useTranslation('backoffice-plates');
   const [params, setParams] = useSearchParams();
   const plateId = params.get('plate') ?? '';
+  const canChange = useCanChange();
   return (
     <div className="backoffice backoffice-wide plates-page">
       <PageTitle>{t('title')}</PageTitle>
       <p className="backoffice-lead">{t('lead')}</p>
+      {!canChange && <ReadOnlyNote />}
       <div className="plates-columns">
         <section className="card" aria-labelledby="find-plate">
           <h2 id="find-plate">{t('find.title')}</h2>
           <FindPlate key={plateId} initial={plateId} onFind={(id) => setParams(id ? { plate: id } : {})} />
           {plateId && <PlateCard plateId={plateId} />}
         </section>
-        <section className="card" aria-labelledby="new-batch">
-          <h2 id="new-batch">{t('create.title')}</h2>
-          <NewBatch />
-        </section>
+        {canChange && (
+          <section className="card" aria-labelledby="new-batch">
+            <h2 id="new-batch">{t('create.title')}</h2>
+            <NewBatch />
+          </section>
+        )}
       </div>
       <Batches />
     </div>

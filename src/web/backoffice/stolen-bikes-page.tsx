@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import { type StolenReviewDecision, type StolenReviewFilters, useDecideStolenReport, useStolenReports } from './stolen-bikes-api';
 import './backoffice.css';
 import './stolen-bikes.css';
@@ -52,6 +53,7 @@ export function StolenBikesPage() {
   const { t } = useTranslation('backoffice-stolen');
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
+  const canChange = useCanChange();
   const [dialog, setDialog] = useState<{ kind: 'hide' | 'merge'; item: StolenReviewItem } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -65,6 +67,7 @@ export function StolenBikesPage() {
     <div className="backoffice backoffice-wide">
       <PageTitle>{t('title')}</PageTitle>
       <p className="backoffice-lead">{t('lead')}</p>
+      {!canChange && <ReadOnlyNote />}
       <Filters
         key={params.toString()}
         filters={filters}
@@ -222,6 +225,7 @@ function ReportCard({
   const { t, i18n } = useTranslation(['backoffice-stolen', 'bike-terms']);
   const language = i18n.resolvedLanguage;
   const decide = useDecideStolenReport();
+  const canChange = useCanChange();
   const [showMap, setShowMap] = useState(false);
   const headingId = useId();
   const name = nameOf(item, t('bike-terms:unnamed'));
@@ -325,7 +329,7 @@ function ReportCard({
         </section>
       )}
       {failure?.kind === 'message' && <Alert>{failure.text}</Alert>}
-      {state !== 'merged' && (
+      {canChange && state !== 'merged' && (
         <div className="stolen-review-actions">
           {(state === 'new' || state === 'hidden') && (
             <Button onClick={approve} busy={decide.isPending} aria-label={t('action.approveFor', { name })}>

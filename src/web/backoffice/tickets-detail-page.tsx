@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import { type TicketDetail, type TicketMessage, useCloseTicket, useTicket } from './tickets-api';
 import { Forbidden, messageOf } from './tickets-page';
 import { SupportTicketView } from './tickets-support';
@@ -55,6 +56,7 @@ export function TicketDetailPage() {
 function TicketView({ ticket }: { ticket: TicketDetail }) {
   const { t, i18n } = useTranslation(['chats', 'errors']);
   const close = useCloseTicket(ticket.id);
+  const canChange = useCanChange();
   const [error, setError] = useState<string | null>(null);
   const when = (iso: string) => formatDateTime(iso, i18n.resolvedLanguage);
   const emailOf = (role: string) => ticket.chat?.participants.find((p) => p.role === role)?.email ?? t('tickets.deletedUser');
@@ -98,14 +100,16 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
           )}
         </dl>
         {error && <Alert>{error}</Alert>}
-        {ticket.status === 'open' ? (
+        {ticket.status !== 'open' ? (
+          close.isSuccess && <Alert tone="success">{t('tickets.closedNow')}</Alert>
+        ) : canChange ? (
           <div className="actions">
             <Button onClick={() => void closeTicket()} busy={close.isPending}>
               {t('tickets.close')}
             </Button>
           </div>
         ) : (
-          close.isSuccess && <Alert tone="success">{t('tickets.closedNow')}</Alert>
+          <ReadOnlyNote />
         )}
       </section>
       <section aria-labelledby="ticket-chat-title">

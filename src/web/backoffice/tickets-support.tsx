@@ -9,6 +9,7 @@ import { SelectField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import { useMe } from './tickets-api';
 import { CannedReplies } from './tickets-canned-replies';
 import { messageOf } from './tickets-page';
@@ -31,6 +32,7 @@ function SupportTicketBody({ ticket }: { ticket: SupportTicket }) {
   const { t, i18n } = useTranslation(['support', 'errors']);
   const when = (iso: string) => formatDateTime(iso, i18n.resolvedLanguage);
   const who = ticket.requester.name ?? ticket.requester.email ?? t('staff.deletedUser');
+  const canChange = useCanChange();
   return (
     <>
       <PageTitle title={t('staff.title', { who })}>{t('staff.title', { who })}</PageTitle>
@@ -48,15 +50,15 @@ function SupportTicketBody({ ticket }: { ticket: SupportTicket }) {
               </li>
             ))}
           </ol>
-          <ReplyForm ticket={ticket} />
+          {canChange ? <ReplyForm ticket={ticket} /> : <ReadOnlyNote />}
         </section>
         <aside className="support-ticket-side" aria-label={t('staff.beside')}>
-          <TicketFacts ticket={ticket} who={who} />
+          <TicketFacts ticket={ticket} who={who} canChange={canChange} />
           <Bikes ticket={ticket} />
           <Orders ticket={ticket} />
         </aside>
       </div>
-      <CannedReplies />
+      {canChange && <CannedReplies />}
     </>
   );
 }
@@ -128,7 +130,7 @@ function ReplyForm({ ticket }: { ticket: SupportTicket }) {
   );
 }
 
-function TicketFacts({ ticket, who }: { ticket: SupportTicket; who: string }) {
+function TicketFacts({ ticket, who, canChange }: { ticket: SupportTicket; who: string; canChange: boolean }) {
   const { t, i18n } = useTranslation(['support', 'errors']);
   const me = useMe();
   const assignees = useAssignees();
@@ -164,30 +166,34 @@ function TicketFacts({ ticket, who }: { ticket: SupportTicket; who: string }) {
         <dd>{ticket.assignee ? (ticket.assignee.name ?? ticket.assignee.email) : t('staff.nobody')}</dd>
       </dl>
 
-      <SelectField
-        label={t('staff.assignTo')}
-        value={ticket.assignee?.party_id ?? ''}
-        placeholder={t('staff.nobody')}
-        options={(assignees.data ?? []).map((a) => ({ value: a.party_id, label: a.name ? `${a.name} (${a.email})` : a.email }))}
-        onChange={(e) => void act({ action: 'assign', assignee: e.target.value || null })}
-        disabled={change.isPending}
-      />
-      <div className="actions">
-        {ticket.assignee?.party_id !== me && (
-          <Button variant="secondary" className="btn-small" onClick={() => void act({ action: 'assign', assignee: me })}>
-            {t('staff.takeIt')}
-          </Button>
-        )}
-        {ticket.status === 'open' ? (
-          <Button className="btn-small" onClick={() => void act({ action: 'close' })} busy={change.isPending}>
-            {t('staff.close')}
-          </Button>
-        ) : (
-          <Button variant="secondary" className="btn-small" onClick={() => void act({ action: 'reopen' })} busy={change.isPending}>
-            {t('staff.reopen')}
-          </Button>
-        )}
-      </div>
+      {canChange && (
+        <>
+          <SelectField
+            label={t('staff.assignTo')}
+            value={ticket.assignee?.party_id ?? ''}
+            placeholder={t('staff.nobody')}
+            options={(assignees.data ?? []).map((a) => ({ value: a.party_id, label: a.name ? `${a.name} (${a.email})` : a.email }))}
+            onChange={(e) => void act({ action: 'assign', assignee: e.target.value || null })}
+            disabled={change.isPending}
+          />
+          <div className="actions">
+            {ticket.assignee?.party_id !== me && (
+              <Button variant="secondary" className="btn-small" onClick={() => void act({ action: 'assign', assignee: me })}>
+                {t('staff.takeIt')}
+              </Button>
+            )}
+            {ticket.status === 'open' ? (
+              <Button className="btn-small" onClick={() => void act({ action: 'close' })} busy={change.isPending}>
+                {t('staff.close')}
+              </Button>
+            ) : (
+              <Button variant="secondary" className="btn-small" onClick={() => void act({ action: 'reopen' })} busy={change.isPending}>
+                {t('staff.reopen')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
 
       {error && <Alert>{error}</Alert>}
     </section>

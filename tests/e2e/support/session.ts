@@ -39,6 +39,23 @@ export async function apiSignUp(request: APIRequestContext, overrides: Record<st
   return { email, password, token: ((await response.json()) as { authentication_token: string }).authentication_token };
 }
 
+/** A new user (signed up through the API, in `language`) whom the demo admin gives a backoffice role. */
+export async function apiSignUpWithRole(
+  request: APIRequestContext,
+  role: 'staff' | 'revisor' | 'admin',
+  language: 'da' | 'en' | 'no' = 'da',
+): Promise<SignedUp & { partyId: string }> {
+  const user = await apiSignUp(request, { chosen_language: language });
+  const partyId = String(tokenClaims(user.token).identity_party_id);
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const changed = await request.put(`/api/backoffice/identities/${partyId}/role`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { role },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  return { ...user, partyId };
+}
+
 /** The session store as zustand persists it (app/session-store.ts). */
 export function sessionJson(token: string | null, returnPath: string | null = null): string {
   return JSON.stringify({ state: { token, returnPath }, version: 1 });
