@@ -6,6 +6,7 @@ import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { TextAreaField } from '../ui/field';
 import { useDecideReview } from './insurance-verification-api';
 import { QUEUE_PATH, type ReviewStep, stepPath, useReviewDraft } from './insurance-verification-paths';
 import { Kbd, useShortcuts } from './insurance-verification-shortcuts';
@@ -121,28 +122,18 @@ export function SummaryStep({ review, checks, canAct }: { review: PossessionRevi
           </div>
           {rejecting && (
             <form className="review-reject" onSubmit={onReject} noValidate>
-              <div className={`field${reasonError ? ' field-invalid' : ''}`}>
-                <label htmlFor="review-reason">{t('summary.reason')}</label>
-                <textarea
-                  id="review-reason"
-                  ref={reasonField}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  maxLength={1000}
-                  rows={3}
-                  required
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={reasonError ? 'review-reason-error' : 'review-reason-hint'}
-                />
-                <p className="field-hint" id="review-reason-hint">
-                  {t('summary.reasonHint')}
-                </p>
-                {reasonError && (
-                  <p className="field-error" id="review-reason-error">
-                    {reasonError}
-                  </p>
-                )}
-              </div>
+              <TextAreaField
+                id="review-reason"
+                label={t('summary.reason')}
+                hint={t('summary.reasonHint')}
+                ref={reasonField}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={1000}
+                rows={3}
+                required
+                error={reasonError ?? undefined}
+              />
               <div className="review-actions">
                 <Button type="submit" variant="danger" busy={decide.isPending && decide.variables?.decision === 'rejected'}>
                   {t('summary.confirmReject')}

@@ -8,7 +8,7 @@ import { formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { SelectField } from '../ui/field';
+import { SelectField, TextAreaField } from '../ui/field';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useRejectVerification, useReviewList } from './ownership-verifications-api';
@@ -175,23 +175,15 @@ function RejectDialog({ item, onClose }: { item: ReviewItem; onClose: (message?:
       onCancel={() => onClose()}
     >
       <p>{t('review.dialogBody')}</p>
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={fieldId}>{t('review.reasonLabel')}</label>
-        <textarea
-          id={fieldId}
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-        />
-        {error && (
-          <p className="field-error" id={`${fieldId}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={t('review.reasonLabel')}
+        id={fieldId}
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error ?? undefined}
+      />
     </ConfirmDialog>
   );
 }

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { SelectField, TextField } from '../ui/field';
+import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
@@ -397,23 +397,15 @@ function HideDialog({ item, onClose }: { item: StolenReviewItem; onClose: (messa
       onCancel={() => onClose()}
     >
       <p>{t('hide.body')}</p>
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={fieldId}>{t('hide.reason')}</label>
-        <textarea
-          id={fieldId}
-          rows={3}
-          maxLength={HIDE_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-        />
-        {error && (
-          <p className="field-error" id={`${fieldId}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={t('hide.reason')}
+        id={fieldId}
+        rows={3}
+        maxLength={HIDE_REASON_MAX}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error ?? undefined}
+      />
     </ConfirmDialog>
   );
 }

@@ -5,7 +5,7 @@ import { readApiError } from '../lib/errors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { TextField } from '../ui/field';
+import { TextAreaField, TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { useAddCannedReply, useCannedReplies, useRemoveCannedReply } from './tickets-support-api';
 
@@ -107,23 +107,16 @@ function AddCannedReply() {
         error={errors.title}
       />
       {BODIES.map((field) => (
-        <div key={field} className={`field${errors[field] ? ' field-invalid' : ''}`}>
-          <label htmlFor={`canned-${field}`}>{t(`canned.${field}`)}</label>
-          <textarea
-            id={`canned-${field}`}
-            rows={3}
-            maxLength={2000}
-            value={values[field]}
-            onChange={(e) => set(field, e.target.value)}
-            aria-invalid={errors[field] ? true : undefined}
-            aria-describedby={errors[field] ? `canned-${field}-error` : undefined}
-          />
-          {errors[field] && (
-            <p className="field-error" id={`canned-${field}-error`}>
-              {errors[field]}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          key={field}
+          id={`canned-${field}`}
+          label={t(`canned.${field}`)}
+          rows={3}
+          maxLength={2000}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          error={errors[field]}
+        />
       ))}
       {errors.form && <Alert>{errors.form}</Alert>}
       {added && <Alert tone="success">{t('canned.added')}</Alert>}

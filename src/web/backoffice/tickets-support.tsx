@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTime, numberFormat } from '../lib/intl';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { SelectField } from '../ui/field';
+import { SelectField, TextAreaField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
@@ -104,23 +104,15 @@ function ReplyForm({ ticket }: { ticket: SupportTicket }) {
         options={(canned.data ?? []).map((c) => ({ value: c.id, label: c.title }))}
         onChange={(e) => pickCanned(e.target.value)}
       />
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={id}>{t('staff.answer')}</label>
-        <textarea
-          id={id}
-          rows={5}
-          maxLength={2000}
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={t('staff.answer')}
+        id={id}
+        rows={5}
+        maxLength={2000}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        error={error ?? undefined}
+      />
       <div className="actions">
         <Button type="submit" busy={reply.isPending}>
           {t('staff.send')}

@@ -1,5 +1,5 @@
 import { type FocusEvent, type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { CheckboxField, SelectField, TextField } from '../ui/field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/field';
 import type { Field, StepForm } from './step-form';
 
 // The wizard's fields, bound to the draft by name: every field has a label, and its error (an errors
@@ -39,34 +39,18 @@ export function DraftText({
 }
 
 export function DraftTextArea({ form, name, label, hint }: { form: StepForm; name: Field; label: string; hint?: string }) {
-  const id = useId();
-  const error = form.error(name);
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        className="theft-textarea"
-        rows={4}
-        value={String(form.value(name) ?? '')}
-        onChange={(e) => form.set(name, e.target.value)}
-        onBlur={leave(form, name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      label={label}
+      hint={hint}
+      error={form.error(name)}
+      name={name}
+      className="theft-textarea"
+      rows={4}
+      value={String(form.value(name) ?? '')}
+      onChange={(e) => form.set(name, e.target.value)}
+      onBlur={leave(form, name)}
+    />
   );
 }
 

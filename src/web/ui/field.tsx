@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -8,32 +8,76 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   action?: ReactNode;
 }
 
+/** The ids a control's hint and error get, and the aria-describedby that names them. */
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  return [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** The hint under a control, then its error. */
+function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A labelled input whose error and hint are announced with it. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, action, id, ...rest }, ref) {
   const generated = useId();
   const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const input = (
+    <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(inputId, error, hint)} {...rest} />
+  );
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       {action ? (
         <div className="input-row">
-          <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+          {input}
           {action}
         </div>
       ) : (
-        <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+        input
       )}
-      {hint && (
-        <p className="field-hint" id={`${inputId}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${inputId}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={inputId} error={error} hint={hint} />
+    </div>
+  );
+});
+
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled textarea whose error and hint are announced with it. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField(
+  { label, error, hint, id, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const areaId = id ?? generated;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={areaId}>{label}</label>
+      <textarea
+        ref={ref}
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(areaId, error, hint)}
+        {...rest}
+      />
+      <FieldNotes id={areaId} error={error} hint={hint} />
     </div>
   );
 });
@@ -54,13 +98,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={selectId}>{label}</label>
-      <select
-        ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
-        {...rest}
-      >
+      <select ref={ref} id={selectId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(selectId, error)} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -68,11 +106,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
           </option>
         ))}
       </select>
-      {error && (
-        <p className="field-error" id={`${selectId}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={selectId} error={error} />
     </div>
   );
 });
@@ -92,15 +126,11 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(functio
         type="checkbox"
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={describedBy(inputId, error)}
         {...rest}
       />
       <label htmlFor={inputId}>{label}</label>
-      {error && (
-        <p className="field-error" id={`${inputId}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={inputId} error={error} />
     </div>
   );
 });

@@ -6,6 +6,7 @@ import { readApiError } from '../../lib/errors';
 import { formatDate } from '../../lib/intl';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { TextAreaField } from '../../ui/field';
 import { LoadError } from '../../ui/load-error';
 import { PageTitle } from '../../ui/page';
 import { Loading } from '../../ui/spinner';
@@ -88,11 +89,14 @@ function Review({ insurerPartyId, test }: { insurerPartyId: string; test: LockTe
     <section className="card evidence-review" aria-labelledby="lock-review">
       <h2 id="lock-review">{t('review.title')}</h2>
       <p>{t('review.lead')}</p>
-      <div className={`field${failure?.kind === 'message' && failure.field === 'reason' ? ' field-invalid' : ''}`}>
-        <label htmlFor="lock-review-reason">{t('review.reason')}</label>
-        <textarea id="lock-review-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
-      </div>
-      {failure?.kind === 'message' && <Alert>{failure.text}</Alert>}
+      <TextAreaField
+        label={t('review.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={1000}
+        error={failure?.kind === 'message' && failure.field === 'reason' ? failure.text : undefined}
+      />
+      {failure?.kind === 'message' && failure.field !== 'reason' && <Alert>{failure.text}</Alert>}
       <div className="actions">
         <Button
           busy={review.isPending && review.variables?.decision === 'approved'}
