@@ -84,7 +84,8 @@ export function HelpPage() {
                 <p>{t(`questions.${id}.a`)}</p>
                 <p className="help-links">
                   {to && <Link to={to}>{t(`questions.${id}.link`)}</Link>}
-                  <a href={`#${anchorOf(id)}`} className="muted">
+                  {/* Named with its question too: a list of links all called "Link to this answer" says little. */}
+                  <a href={`#${anchorOf(id)}`} className="muted" aria-label={`${t('linkToAnswer')}: ${t(`questions.${id}.q`)}`}>
                     {t('linkToAnswer')}
                   </a>
                 </p>
