@@ -52,6 +52,7 @@ const WEB = {
   shell: 'app',
   layers: { types: [], lib: [], ui: ['lib'], i18n: [] } as Record<string, string[]>,
   areas: {
+    about: [],
     account: ['organisations', 'verification', 'bikes'],
     backoffice: ['register', 'bikes', 'maps', 'chats'],
     bikes: ['verification'],

@@ -430,7 +430,7 @@ export const stolenReportSchema = z.object({
 });
 export type StolenReport = z.infer<typeof stolenReportSchema>;
 
-/** GET /api/insurers/: the insurance companies of the register, for the wizard's choice. */
+/** GET /api/insurers/ (public): the insurance companies of the register, for the wizard's choice and /forsikringsfordel. */
 export const insurerSchema = z.object({ party_id: z.string(), name: z.string() });
 export type Insurer = z.infer<typeof insurerSchema>;
 export const insurersAnswerSchema = z.object({ insurers: z.array(insurerSchema) });

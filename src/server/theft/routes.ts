@@ -78,8 +78,14 @@ export function theftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/insurers/',
       {
-        config: { access: 'user' },
-        schema: { tags, summary: 'The insurance companies of the register, by name', response: { 200: insurersAnswerSchema } },
+        // Public: the names of the insurance companies are no secret, and /forsikringsfordel shows them to visitors.
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'The insurance companies of the register, by name',
+          description: 'Public. Every organisation of type insurance_company: its party id and name, by name.',
+          response: { 200: insurersAnswerSchema },
+        },
       },
       async () => ({ insurers: await listInsurers(ctx) }),
     );

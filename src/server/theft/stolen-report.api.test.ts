@@ -288,7 +288,7 @@ describe('reading a report', () => {
     expect((await api(o.t.app, null, 'GET', `/api/bikes/${bike.id}/stolen-report`)).statusCode).toBe(401);
   });
 
-  it('lists the insurance companies of the register by name', async () => {
+  it('lists the insurance companies of the register by name, to anyone', async () => {
     const b = await makeOrganisation(o.t, 'Zeta Forsikring');
     const a = await makeOrganisation(o.t, 'Alfa Forsikring');
     await makeOrganisation(o.t, 'Not an insurer', 'business');
@@ -304,5 +304,9 @@ describe('reading a report', () => {
       ]),
     );
     expect(names).not.toContain('Not an insurer');
+    // Open to visitors too (/forsikringsfordel lists them), with the same answer.
+    const visitor = await api(o.t.app, null, 'GET', '/api/insurers/');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual(res.json());
   });
 });

@@ -87,6 +87,9 @@ export function Layout() {
                 <NavLink to="/app" end className="nav-link">
                   {t('nav.myAccount')}
                 </NavLink>
+                <NavLink to="/help" className="nav-link">
+                  {t('nav.help')}
+                </NavLink>
                 <NavLink to="/support/chat" className="nav-link">
                   {t('nav.support')}
                 </NavLink>

@@ -1,4 +1,5 @@
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { aboutRoutes } from '../about/routes';
 import { accountPublicRoutes } from '../account/routes';
 import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
@@ -31,6 +32,7 @@ const routes: RouteObject[] = [
       ...stolenMapRoutes,
       ...webshopPublicRoutes,
       ...insuranceSignupRoutes,
+      ...aboutRoutes,
       ...supportRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },

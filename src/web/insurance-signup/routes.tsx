@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
 
 /**
- * The Danish insurance sign-up (§2, public: visitors and signed-in buyers) and the page on the insurance benefit.
+ * The Danish insurance sign-up (§2, public: visitors and signed-in buyers); the page on the insurance benefit is web/about's.
  * Declared in the entry's table; every page loads lazily.
  */
 export const insuranceSignupRoutes: RouteObject[] = [
@@ -12,7 +12,6 @@ export const insuranceSignupRoutes: RouteObject[] = [
       { path: 'forsikrings-indtegning', element: lazyPage(() => import('./basket-page'), 'BasketPage') },
       { path: 'forsikrings-indtegning/overblik', element: lazyPage(() => import('./overview-page'), 'OverviewPage') },
       { path: 'forsikrings-indtegning/order-confirmation', element: lazyPage(() => import('./confirmation-page'), 'ConfirmationPage') },
-      { path: 'forsikringsfordel', element: lazyPage(() => import('./benefit-page'), 'BenefitPage') },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ChatMessage } from '../../domain/chats';
 import type { SupportConversation } from '../../domain/support';
 import { connectLive } from '../chats/live';
@@ -45,6 +46,9 @@ export function SupportChatPage() {
     <div className="support-page">
       <PageTitle>{t('page.title')}</PageTitle>
       <p className="support-lead">{t('page.lead')}</p>
+      <p>
+        {t('page.help')} <Link to="/help">{t('page.helpLink')}</Link>
+      </p>
       {session ? <PersonSupport /> : <VisitorSupport />}
     </div>
   );
