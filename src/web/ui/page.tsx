@@ -1,13 +1,25 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A page's main heading, which also names the browser tab. */
-export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
+/**
+ * A page's main heading, which also names the browser tab; `description` is the page's meta description (for search
+ * engines and link previews) while the page is shown, else the one the app shell carries.
+ */
+export function PageTitle({ children, title, description }: { children: ReactNode; title?: string; description?: string }) {
   const { t } = useTranslation();
   const name = title ?? (typeof children === 'string' ? children : '');
   useEffect(() => {
     document.title = name ? `${name} · ${t('brand')}` : t('brand');
   }, [name, t]);
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta || !description) return;
+    const before = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = before;
+    };
+  }, [description]);
   return <h1>{children}</h1>;
 }
 
