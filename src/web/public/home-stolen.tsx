@@ -49,14 +49,24 @@ export function HomeStolen() {
   );
 }
 
+/** One relative-time formatter per language (creating one costs on a phone; the cards share it). */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeDays(days: number, language: string | undefined): string {
+  const locale = localeOf(language);
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format.format(-days, 'day');
+}
+
 /** "3 days ago" within a month, else the date. */
 function useWhen(iso: string): string {
   const { t, i18n } = useTranslation('home');
   const language = i18n.resolvedLanguage;
   const days = Math.floor((Date.now() - new Date(iso).getTime()) / DAY_MS);
-  if (days >= 0 && days < 30) {
-    return t('stolen.stolenAgo', { when: new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' }).format(-days, 'day') });
-  }
+  if (days >= 0 && days < 30) return t('stolen.stolenAgo', { when: relativeDays(days, language) });
   return t('stolen.stolenOn', { date: formatDate(iso, language) });
 }
 
