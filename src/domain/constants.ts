@@ -15,3 +15,6 @@ export const EMAIL_VERIFICATION_TTL_HOURS = 72;
 export const SESSION_TTL_DAYS = 30;
 /** A switch-user token (§6) lives an hour; switching back or logging in again gives a fresh one. */
 export const SWITCH_USER_TTL_MINUTES = 60;
+
+/** §1: the bike DNA mark is usable by police in this many countries (the front page says so). */
+export const DNA_MARK_POLICE_COUNTRIES = 40;

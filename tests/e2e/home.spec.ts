@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import home from '../../src/i18n/da/home.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
 import { apiSignUp, seedToken } from './support/session';
 
 test('the front page is served in the browser language with the server state, and is accessible', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Registrér din cykel');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.hero.title);
   await expect(page.locator('html')).toHaveAttribute('lang', 'da');
   const state = JSON.parse((await page.locator('#app-state').textContent()) ?? '{}');
   expect(state).toMatchObject({ language: 'da', region: 'dk', theme: 'main', embedded: true });

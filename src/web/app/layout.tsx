@@ -8,9 +8,12 @@ import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
+import { SiteFooter } from './site-footer';
 
 // The unread count beside Messages: its own chunk, fetched only for a signed-in user (public pages stay light).
 const UnreadBadge = lazy(() => import('../chats/unread-badge').then((m) => ({ default: m.UnreadBadge })));
+// The backoffice link needs the role, which the token does not carry: its own chunk too, for signed-in users only.
+const BackofficeLink = lazy(() => import('./backoffice-link').then((m) => ({ default: m.BackofficeLink })));
 
 function Logo() {
   const { t } = useTranslation();
@@ -93,6 +96,15 @@ export function Layout() {
                 <NavLink to="/support/chat" className="nav-link">
                   {t('nav.support')}
                 </NavLink>
+                {/* Acting as an insurance company (its members do, unless they chose otherwise): the token names it. */}
+                {session.organisation_type === 'insurance_company' && (
+                  <NavLink to={`/insurance/${encodeURIComponent(session.party_id)}/admin`} className="nav-link">
+                    {t('nav.insurerArea')}
+                  </NavLink>
+                )}
+                <Suspense fallback={null}>
+                  <BackofficeLink />
+                </Suspense>
                 <button type="button" className="nav-link nav-button" onClick={() => void logOut()}>
                   {t('nav.logOut')}
                 </button>
@@ -119,15 +131,7 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <footer className="site-footer">
-        <div className="container footer-inner">
-          <span>
-            © {new Date().getFullYear()} {t('brand')}
-          </span>
-          <span>{t('footer.tagline')}</span>
-          <Link to="/support/chat">{t('footer.support')}</Link>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }
