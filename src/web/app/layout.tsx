@@ -2,15 +2,21 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SwitchBannerSlot } from '../backoffice/switch-banner-slot';
+import { CookieSettingsButton } from '../consent/cookie-settings';
 import { RouteChangeEvents } from '../events/route-change-events';
+import { serverState } from '../lib/server-state';
 import { endSession, useSession } from '../lib/session-store';
 import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
+import { SlowRouteNotice } from './slow-route-notice';
 
 // The unread count beside Messages: its own chunk, fetched only for a signed-in user (public pages stay light).
 const UnreadBadge = lazy(() => import('../chats/unread-badge').then((m) => ({ default: m.UnreadBadge })));
+// The consent banner only where a tag manager is configured: without one no cookie needs a consent, and the
+// page loads nothing of it.
+const ConsentBanner = lazy(() => import('../consent/consent-banner').then((m) => ({ default: m.ConsentBanner })));
 
 function Logo() {
   const { t } = useTranslation();
@@ -48,6 +54,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
+      {serverState.tagManagerId && (
+        <Suspense fallback={null}>
+          <ConsentBanner tagManagerId={serverState.tagManagerId} />
+        </Suspense>
+      )}
+      <SlowRouteNotice />
       <SwitchBannerSlot />
       <header className="site-header">
         <div className="container header-inner">
@@ -123,6 +135,7 @@ export function Layout() {
           </span>
           <span>{t('footer.tagline')}</span>
           <Link to="/support/chat">{t('footer.support')}</Link>
+          <CookieSettingsButton />
         </div>
       </footer>
     </div>

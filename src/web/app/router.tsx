@@ -13,6 +13,7 @@ import { stolenMapRoutes } from '../stolen-map/routes';
 import { supportRoutes } from '../support/routes';
 import { webshopPublicRoutes } from '../webshop/public-routes';
 import { Layout } from './layout';
+import { RoutePrefetch } from './route-prefetch';
 
 // Each area owns its routes (web/<area>/routes.tsx); pages load lazily so a page ships only its own code.
 // Declarative routing: the data router would add ~16 KB to every first load for features we do not use.
@@ -41,7 +42,12 @@ const routes: RouteObject[] = [
 ];
 
 function Routes() {
-  return useRoutes(routes);
+  return (
+    <>
+      <RoutePrefetch routes={routes} />
+      {useRoutes(routes)}
+    </>
+  );
 }
 
 export function AppRouter() {
