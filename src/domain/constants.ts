@@ -6,6 +6,11 @@ export const LEGACY_PLACEHOLDER_CREDITS = 100;
 export const LEGACY_SIGNUP_CUTOFF = '2023-02-07';
 export const ROUTE_CHANGE_EVENT_DELAY_MS = 50;
 export const WEB_VITALS_DEBOUNCE_MS = 3_000;
+/** §9 page prefetch: the code of likely next pages in batches of 4, 3 s apart. */
+export const PREFETCH_BATCH_SIZE = 4;
+export const PREFETCH_BATCH_INTERVAL_MS = 3_000;
+/** §9: a page whose code or data takes longer than this gets a notice that it is on its way. */
+export const SLOW_ROUTE_NOTICE_MS = 1_000;
 
 // Identity limits chosen here (the spec leaves them open).
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { POLICY_TYPES } from './insurance-policies.js';
-import { LANGUAGES, normaliseLanguage, REGIONS } from './locale.js';
+import { LANGUAGES, normaliseLanguage, normaliseUiLanguage, REGIONS, UI_LANGUAGES } from './locale.js';
 
 // Identity payloads (§3 Signup payload, Profile; §5; §7 Identity), shared by the routes and the forms.
 // Messages are error codes (errors.ts): the server answers in the caller's language, forms show the same text.
@@ -33,6 +33,8 @@ export const phoneSchema = z.string().check(z.trim(), z.regex(/^\+?[\d ]{8,15}$/
 
 /** §5: language must be da, en or no, otherwise da. */
 export const languageSchema = before(normaliseLanguage, z.enum(LANGUAGES));
+/** The language a page is shown in: a §5 language or Icelandic (partial texts), otherwise da. */
+export const uiLanguageSchema = before(normaliseUiLanguage, z.enum(UI_LANGUAGES));
 export const regionSchema = z.enum(REGIONS, { error: 'region_required' });
 
 export const signupSchema = z.object({

@@ -9,7 +9,9 @@ import {
   normaliseLanguage,
   normaliseRegion,
   normaliseTheme,
+  normaliseUiLanguage,
   THEMES,
+  uiLanguageFromAcceptLanguage,
 } from './locale.js';
 
 describe('normaliseLanguage (§5: da, en or no, otherwise da)', () => {
@@ -86,5 +88,23 @@ describe('languageFromAcceptLanguage', () => {
         expect(languageFromAcceptLanguage(tags.join(','))).toBe(DEFAULT_LANGUAGE);
       }),
     );
+  });
+});
+
+describe('the page languages (Icelandic too, partial texts, §1)', () => {
+  it('shows a page in Icelandic when asked, while §5 still reads is as da', () => {
+    expect(normaliseUiLanguage('is')).toBe('is');
+    expect(normaliseUiLanguage('no')).toBe('no');
+    expect(normaliseUiLanguage('sv')).toBe('da');
+    expect(normaliseUiLanguage(undefined)).toBe('da');
+    expect(normaliseLanguage('is')).toBe('da');
+  });
+
+  it('takes Icelandic from the browser for the page, but never for an API answer', () => {
+    expect(uiLanguageFromAcceptLanguage('is-IS,is;q=0.9,en;q=0.8')).toBe('is');
+    expect(uiLanguageFromAcceptLanguage('nb-NO,is;q=0.5')).toBe('no');
+    expect(uiLanguageFromAcceptLanguage(undefined)).toBe('da');
+    expect(languageFromAcceptLanguage('is-IS,is;q=0.9')).toBe('da');
+    expect(languageFromAcceptLanguage('is-IS,en;q=0.8')).toBe('en');
   });
 });

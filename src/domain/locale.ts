@@ -5,6 +5,23 @@ export const DEFAULT_LANGUAGE: Language = 'da';
 /** Fallback order when a text is missing: Danish, then English. */
 export const LANGUAGE_FALLBACK_ORDER: Language[] = ['da', 'en'];
 
+/**
+ * The languages a page can be shown in: the §5 languages and Icelandic, whose texts are partial (§1). Icelandic is
+ * a way to read the pages only: the server answers (errors, mails, the account's language) in the §5 language,
+ * which for Icelandic is Danish, the first language of the fallback order.
+ */
+export const UI_LANGUAGES = [...LANGUAGES, 'is'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language a page is shown in: a UI language, otherwise da. */
+export function normaliseUiLanguage(value: unknown): UiLanguage {
+  return isUiLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 export const REGIONS = ['dk', 'no'] as const;
 export type Region = (typeof REGIONS)[number];
 export const DEFAULT_REGION: Region = 'dk';
@@ -35,8 +52,17 @@ export function normaliseTheme(value: unknown): Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value) ? (value as Theme) : DEFAULT_THEME;
 }
 
-/** Picks the best supported language from an Accept-Language header. */
+/** Picks the best supported §5 language from an Accept-Language header (an API call's language). */
 export function languageFromAcceptLanguage(header: string | undefined): Language {
+  return bestLanguage(header, LANGUAGES);
+}
+
+/** Picks the best language to show a page in from an Accept-Language header: Icelandic too. */
+export function uiLanguageFromAcceptLanguage(header: string | undefined): UiLanguage {
+  return bestLanguage(header, UI_LANGUAGES);
+}
+
+function bestLanguage<L extends string>(header: string | undefined, supported: readonly L[]): L | Language {
   if (!header) return DEFAULT_LANGUAGE;
   const ranked = header
     .split(',')
@@ -49,7 +75,7 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
   for (const { tag } of ranked) {
     const base = tag.split('-')[0];
     if (base === 'nb' || base === 'nn') return 'no';
-    if (isLanguage(base)) return base;
+    if ((supported as readonly string[]).includes(base ?? '')) return base as L;
   }
   return DEFAULT_LANGUAGE;
 }

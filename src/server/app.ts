@@ -8,7 +8,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet, { type HelmetOptions } from 'helmet';
 import * as z from 'zod/mini';
 import { createIdentityProviders } from './adapters/eid/create-eid.js';
 import { Mailer } from './adapters/mail/mailer.js';
@@ -34,6 +33,7 @@ import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
 import { lazyRequestLogger } from './http/request-logger.js';
+import { securityHeaders } from './http/security-headers.js';
 import { COMPRESS_THRESHOLD, readBuildVersion, registerWeb } from './http/web.js';
 import { identityRoutes } from './identity/routes.js';
 import { socialRoutes } from './identity/social-routes.js';
@@ -67,35 +67,6 @@ const SECRET_LOG_PATHS = ['cpr', 'cpr_number', 'national_id', 'nationalId', 'id_
   `*.${key}`,
   `*.*.${key}`,
 ]);
-
-/** The origin of the map tile server, for the CSP's img-src ({s} subdomains allowed). */
-function tileOrigins(tileUrl: string | null): string[] {
-  if (!tileUrl) return [];
-  const origin = new URL(tileUrl.replace(/\{s\}/g, 'a')).origin;
-  return tileUrl.includes('{s}') ? [origin.replace('//a.', '//*.')] : [origin];
-}
-
-/**
- * The headers helmet sets, worked out once: helmet's middleware run against a stand-in answer that records them.
- * Our options hold no per-request parts (no CSP nonces), so every answer gets the same ones.
- */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: string | number) {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)(
-    {} as Parameters<ReturnType<typeof helmet>>[0],
-    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
-    () => {},
-  );
-  return headers;
-}
 
 export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -137,30 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // helmet's headers are the same for every answer: worked out once here, set by one cheap hook (@fastify/helmet
   // ran helmet's whole middleware, CSP parsing included, in two hooks on every request).
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval' lets the register page read a plate's QR code with zxing (WebAssembly,
-        // served from this site); it allows compiling WebAssembly, not eval of scripts.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from the configured tile server (MAP_TILE_URL), if any.
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.map.tileUrl)],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is served over plain HTTP on localhost in embedded mode.
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+  const headers = securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(headers);
     done();
   });
   // After helmet, so that a request the guard refuses still gets the security headers.

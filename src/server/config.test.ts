@@ -179,3 +179,17 @@ describe('the seller on receipts', () => {
     expect(load({ NODE_ENV: 'production', DEV_PAYMENT_PROVIDER: 'true' }).seller.dk.name).toMatch(/demo/);
   });
 });
+
+describe('the tag manager', () => {
+  it('is off by default and when empty, and takes a container id', () => {
+    expect(load({}).tagManagerId).toBeNull();
+    expect(load({ TAG_MANAGER_ID: '' }).tagManagerId).toBeNull();
+    expect(load({ TAG_MANAGER_ID: 'GTM-AB12CD3' }).tagManagerId).toBe('GTM-AB12CD3');
+  });
+
+  it('refuses anything but a GTM-… container id, naming the variable', () => {
+    for (const wrong of ['AB12CD3', 'gtm-ab12cd3', 'GTM-', 'GTM-AB12"><script>', 'G-AB12CD3']) {
+      expect(() => load({ TAG_MANAGER_ID: wrong }), wrong).toThrow(/TAG_MANAGER_ID/);
+    }
+  });
+});

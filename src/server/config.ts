@@ -42,6 +42,11 @@ const envSchema = z.object({
    */
   MAP_TILE_URL: z._default(z.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z._default(z.string(), '© OpenStreetMap contributors'),
+  /**
+   * §1 tag manager: the container id (GTM-…); its script loads only after a visitor consents to statistics, and the
+   * CSP allows its hosts only when it is set. Unset or empty: nothing third-party loads and no consent banner shows.
+   */
+  TAG_MANAGER_ID: z.optional(z.string().check(z.regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'must be a container id like GTM-ABC1234'))),
   /** How often each instance looks for participants to mail about unread messages. */
   CHAT_UNREAD_MAIL_CHECK_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
   /** A message unread this long earns a mail (someone reading live gets none). */
@@ -142,6 +147,8 @@ export interface Config {
   };
   /** MAP_TILE_URL (null: no tiles, the bundled outline only) and its attribution. */
   map: { tileUrl: string | null; tileAttribution: string };
+  /** TAG_MANAGER_ID (null: no tag manager, no consent banner). */
+  tagManagerId: string | null;
   /** S3-compatible file storage (S3_BUCKET …); null: files on disk under DATA_DIR/files. */
   s3: S3Config | null;
   /** Fastify's trustProxy: who may tell the client address through X-Forwarded-For. */
@@ -205,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unreadMailIntervalMinutes: e.CHAT_UNREAD_MAIL_INTERVAL_MINUTES,
     },
     map: mapConfig(e),
+    tagManagerId: e.TAG_MANAGER_ID || null,
     s3: s3.config,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,

@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../domain/locale.js';
+import type { UiLanguage } from '../../domain/locale.js';
 
-/** The chosen language, kept in a cookie so the server renders the first page in it (§1 preloaded state). */
+/**
+ * The chosen language, kept in a cookie so the server renders the first page in it (§1 preloaded state). It may be
+ * Icelandic, the pages' partial language; the API reads it as §5 does (Icelandic is da).
+ */
 export const LANGUAGE_COOKIE = 'lang';
 
-export function setLanguageCookie(reply: FastifyReply, language: Language): void {
+export function setLanguageCookie(reply: FastifyReply, language: UiLanguage): void {
   reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
 }
 

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { languageFromAcceptLanguage, normaliseLanguage, normaliseRegion, normaliseTheme } from '../../domain/locale.js';
+import { normaliseRegion, normaliseTheme, normaliseUiLanguage, uiLanguageFromAcceptLanguage } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
 import { LANGUAGE_COOKIE, readCookie } from './cookies.js';
 
 /** What the server tells the web app before its first render (§1: preloaded from server-rendered state). */
 export interface ServerState {
+  /** The page's language: a §5 language or Icelandic (partial, §1); the API still answers in the §5 one. */
   language: string;
   region: string;
   theme: string;
@@ -16,6 +17,8 @@ export interface ServerState {
   /** Map tiles for the stolen-bike map and place pickers (null: the bundled outline only). */
   mapTileUrl: string | null;
   mapTileAttribution: string;
+  /** The tag manager container (TAG_MANAGER_ID), loaded only after the visitor consents to statistics; null: none. */
+  tagManagerId: string | null;
 }
 
 export function readBuildVersion(webDir: string): string {
@@ -30,7 +33,7 @@ export function serverState(ctx: AppContext, request: FastifyRequest, siteVersio
   const query = request.query as Record<string, unknown> | undefined;
   const language = readCookie(request, LANGUAGE_COOKIE);
   return {
-    language: language ? normaliseLanguage(language) : languageFromAcceptLanguage(request.headers['accept-language']),
+    language: language ? normaliseUiLanguage(language) : uiLanguageFromAcceptLanguage(request.headers['accept-language']),
     region: normaliseRegion(readCookie(request, 'region')),
     theme: normaliseTheme(query?.theme ?? readCookie(request, 'theme')),
     siteVersion,
@@ -38,6 +41,7 @@ export function serverState(ctx: AppContext, request: FastifyRequest, siteVersio
     devMailbox: ctx.config.env !== 'production' && !ctx.mailer.delivers,
     mapTileUrl: ctx.config.map.tileUrl,
     mapTileAttribution: ctx.config.map.tileAttribution,
+    tagManagerId: ctx.config.tagManagerId,
   };
 }
 

@@ -142,6 +142,44 @@ describe('PUT /api/identities/language/', () => {
   });
 });
 
+describe('Icelandic, a page language only (§1 partial texts; §5 the server’s language)', () => {
+  it('keeps is in the page cookie, but the account and the answer take da', async () => {
+    const visitor = await t.app.inject({ method: 'PUT', url: '/api/identities/language/', payload: { language: 'is' } });
+    expect(visitor.json()).toEqual({ language: 'da' });
+    expect(visitor.headers['set-cookie']).toMatch(/^lang=is; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+
+    const user = await signUpUser(t.app, { chosen_language: 'en' });
+    const res = await t.app.inject(authed(user.token, { method: 'PUT', url: '/api/identities/language/', payload: { language: 'is' } }));
+    expect(res.json()).toEqual({ language: 'da' });
+    expect(res.headers['set-cookie']).toMatch(/^lang=is;/);
+    const [row] = await t.database.db.select().from(identities).where(eq(identities.partyId, user.partyId));
+    expect(row?.language).toBe('da');
+  });
+
+  it('reads an is cookie and an Icelandic browser as da, and answers errors in Danish', async () => {
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/identities/language/', headers });
+    expect((await get({ cookie: 'lang=is', 'accept-language': 'en' })).json()).toEqual({ language: 'da' });
+    expect((await get({ 'accept-language': 'is-IS,is;q=0.9' })).json()).toEqual({ language: 'da' });
+    const login = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        headers: { 'accept-language': language },
+        payload: { email: 'nobody-here@example.dk', password: 'not the password' },
+      });
+    const [icelandic, danish] = [await login('is'), await login('da')];
+    expect(icelandic.statusCode).toBe(danish.statusCode);
+    expect(icelandic.json()).toEqual(danish.json());
+    expect(icelandic.json()).not.toEqual((await login('en')).json());
+  });
+
+  it('signs up an Icelandic reader with a Danish account, so mails come in Danish', async () => {
+    const user = await signUpUser(t.app, { chosen_language: 'is' });
+    const [row] = await t.database.db.select().from(identities).where(eq(identities.partyId, user.partyId));
+    expect(row?.language).toBe('da');
+  });
+});
+
 describe('GET /api/identities/region/', () => {
   it('answers dk to a visitor and the account region to a user', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/identities/region/' })).json()).toEqual({ region: 'dk' });

@@ -13,8 +13,9 @@ import {
   profileSchema,
   profileUpdateSchema,
   signupSchema,
+  uiLanguageSchema,
 } from '../../domain/identity.js';
-import { LANGUAGES, languageFromAcceptLanguage, REGIONS } from '../../domain/locale.js';
+import { LANGUAGES, languageFromAcceptLanguage, normaliseLanguage, REGIONS } from '../../domain/locale.js';
 import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
@@ -220,12 +221,20 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/identities/language/',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Choose the language', body: z.object({ language: languageSchema }), response: { 200: languageAnswer } },
+        schema: {
+          tags,
+          summary: 'Choose the language',
+          description:
+            'da, en or no (§5); anything else is da. is (Icelandic, partial texts) is kept in the page cookie, so pages show in it, while the account and every answer take da.',
+          body: z.object({ language: uiLanguageSchema }),
+          response: { 200: languageAnswer },
+        },
       },
       async (request, reply) => {
-        if (request.caller) await setLanguage(ctx, request.caller.partyId, request.body.language);
+        const language = normaliseLanguage(request.body.language);
+        if (request.caller) await setLanguage(ctx, request.caller.partyId, language);
         setLanguageCookie(reply, request.body.language);
-        return { language: request.body.language };
+        return { language };
       },
     );
 

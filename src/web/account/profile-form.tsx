@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../domain/identity';
-import { isLanguage, LANGUAGES, REGIONS } from '../../domain/locale';
-import { switchLanguage } from '../lib/account-language';
+import { isUiLanguage, LANGUAGES, normaliseLanguage, REGIONS } from '../../domain/locale';
+import { showsAccountLanguage, switchLanguage } from '../lib/account-language';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
@@ -28,7 +28,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const current = i18n.resolvedLanguage;
     if (current === shownLanguage.current) return;
     shownLanguage.current = current;
-    if (isLanguage(current)) setValue('language', current);
+    // An Icelandic page is a Danish account (§5): the choice here is the account's language.
+    if (isUiLanguage(current)) setValue('language', normaliseLanguage(current));
   }, [i18n.resolvedLanguage, setValue]);
 
   const submit = form.handleSubmit(async (data) => {
@@ -38,7 +39,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     // The email stays the confirmed one until the link in the mail is opened.
     setValue('email', saved.profile.email);
     setResult(saved.status);
-    if (saved.profile.language !== i18n.resolvedLanguage) await switchLanguage(saved.profile.language);
+    if (!showsAccountLanguage(saved.profile.language)) await switchLanguage(saved.profile.language);
   });
 
   const withdrawEmailChange = () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CookieSettingsSection } from '../consent/cookie-settings';
 import { useProfile } from '../lib/profile';
 import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <IdentityCard profile={profile.data} returnTo="/app/settings" />
           <ConsentsSection />
           <SessionsSection />
+          <CookieSettingsSection />
           <section className="card settings-section" aria-labelledby="orders-title">
             <h2 id="orders-title">{t('orders.title')}</h2>
             <p>{t('orders.body')}</p>

@@ -3,17 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SwitchBannerSlot } from '../backoffice/switch-banner-slot';
 import { RouteChangeEvents } from '../events/route-change-events';
+import { serverState } from '../lib/server-state';
 import { endSession, useSession } from '../lib/session-store';
 import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
 import { SiteFooter } from './site-footer';
+import { SlowRouteNotice } from './slow-route-notice';
 
 // The unread count beside Messages: its own chunk, fetched only for a signed-in user (public pages stay light).
 const UnreadBadge = lazy(() => import('../chats/unread-badge').then((m) => ({ default: m.UnreadBadge })));
 // The backoffice link needs the role, which the token does not carry: its own chunk too, for signed-in users only.
 const BackofficeLink = lazy(() => import('./backoffice-link').then((m) => ({ default: m.BackofficeLink })));
+// The consent banner only where a tag manager is configured: without one no cookie needs a consent, and the
+// page loads nothing of it.
+const ConsentBanner = lazy(() => import('../consent/consent-banner').then((m) => ({ default: m.ConsentBanner })));
 
 function Logo() {
   const { t } = useTranslation();
@@ -51,6 +56,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
+      {serverState.tagManagerId && (
+        <Suspense fallback={null}>
+          <ConsentBanner tagManagerId={serverState.tagManagerId} />
+        </Suspense>
+      )}
+      <SlowRouteNotice />
       <SwitchBannerSlot />
       <header className="site-header">
         <div className="container header-inner">

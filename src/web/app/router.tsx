@@ -14,6 +14,7 @@ import { stolenMapRoutes } from '../stolen-map/routes';
 import { supportRoutes } from '../support/routes';
 import { webshopPublicRoutes } from '../webshop/public-routes';
 import { Layout } from './layout';
+import { RoutePrefetch } from './route-prefetch';
 
 // Each area owns its routes (web/<area>/routes.tsx); pages load lazily so a page ships only its own code.
 // Declarative routing: the data router would add ~16 KB to every first load for features we do not use.
@@ -43,7 +44,12 @@ const routes: RouteObject[] = [
 ];
 
 function Routes() {
-  return useRoutes(routes);
+  return (
+    <>
+      <RoutePrefetch routes={routes} />
+      {useRoutes(routes)}
+    </>
+  );
 }
 
 export function AppRouter() {

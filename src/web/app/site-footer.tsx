@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CookieSettingsButton } from '../consent/cookie-settings';
 import { ABOUT_LINKS, MARKETING_LINKS } from '../public/marketing-links';
 
 /** The footer's columns: a heading and its links (paths from public/marketing-links.ts). */
@@ -63,6 +64,7 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {t('brand')}
           </span>
           <span>{t('footer.tagline')}</span>
+          <CookieSettingsButton />
         </p>
       </div>
     </footer>

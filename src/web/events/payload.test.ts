@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventBody, eventUrl, metricEvent, metricValue, sourceUrl } from './payload';
+import { eventBody, eventUrl, metricEvent, metricValue, sourceUrl, tagManagerEntry } from './payload';
 
 describe('eventUrl', () => {
   it('names category, action and the installed flag (§7)', () => {
@@ -66,6 +66,32 @@ describe('metricEvent', () => {
       name: 'CLS',
       value: 250,
       data: { rating: 'poor', metric_id: 'v5-1', navigation_type: 'navigate' },
+    });
+  });
+});
+
+describe('tagManagerEntry', () => {
+  it('names the event by category and action and carries what the server gets, the page without its query', () => {
+    const body = eventBody(
+      { name: 'LCP', value: 1200, data: { rating: 'good' } },
+      { eventId: 'id-2', href: 'https://cykel.dk/?auth_token=x' },
+    );
+    expect(tagManagerEntry('web-vitals', 'LCP', body)).toEqual({
+      event: 'web-vitals.LCP',
+      event_category: 'web-vitals',
+      event_action: 'LCP',
+      event_id: 'id-2',
+      page_location: 'https://cykel.dk/',
+      event_name: 'LCP',
+      value: 1200,
+      event_data: { rating: 'good' },
+    });
+    expect(tagManagerEntry('navigation', 'route-change', eventBody({}, { eventId: 'id-3', href: 'https://cykel.dk/search' }))).toEqual({
+      event: 'navigation.route-change',
+      event_category: 'navigation',
+      event_action: 'route-change',
+      event_id: 'id-3',
+      page_location: 'https://cykel.dk/search',
     });
   });
 });

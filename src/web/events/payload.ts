@@ -42,6 +42,20 @@ export function eventBody(input: EventInput, context: { eventId: string; href: s
   return body;
 }
 
+/** An event as the tag manager's dataLayer takes it: `event` names it, the rest are its variables. */
+export function tagManagerEntry(category: string, action: string, body: EventBody): Record<string, unknown> {
+  return {
+    event: `${category}.${action}`,
+    event_category: category,
+    event_action: action,
+    event_id: body.event_id,
+    page_location: body.source_url,
+    ...(body.event_name === undefined ? {} : { event_name: body.event_name }),
+    ...(body.value === undefined ? {} : { value: body.value }),
+    ...(body.data === undefined ? {} : { event_data: body.data }),
+  };
+}
+
 /** §7: layout shift is reported multiplied by 1000, so every metric is a whole number (the others are ms). */
 export function metricValue(name: Metric['name'], value: number): number {
   return Math.round(name === 'CLS' ? value * 1000 : value);

@@ -1,11 +1,10 @@
-import i18n, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_FALLBACK_ORDER } from '../../domain/locale';
+import { LANGUAGE_FALLBACK_ORDER, UI_LANGUAGES } from '../../domain/locale';
 
 // Catalogs: one JSON file per language and namespace (an area of the product) in src/i18n, shared with the
 // server, loaded when first needed, so a page ships only its own texts. The error texts are the `errors`
 // namespace, the same texts the server answers with.
-export const UI_LANGUAGES = ['da', 'en', 'no', 'is'] as const;
 
 /** A catalog as a file of the build (vite.config.ts catalogFiles); a missing one (Icelandic is partial) is empty. */
 async function fetchCatalog(language: string, namespace: string): Promise<Record<string, unknown>> {
@@ -26,15 +25,16 @@ const backend: BackendModule = {
   },
 };
 
-export function initI18n(language: string): Promise<unknown> {
-  return i18n
+/** Starts the page's i18next (another instance for a test) in the language the server chose. */
+export function initI18n(language: string, instance: I18n = i18next): Promise<unknown> {
+  return instance
     .use(backend)
     .use(initReactI18next)
     .init({
       lng: language,
       supportedLngs: [...UI_LANGUAGES],
-      // da, en and no are complete (catalogs.test.ts), so only the partial Icelandic falls back, in the
-      // §1 order; the full languages load no second catalog.
+      // da, en and no are complete (catalogs.test.ts), so only the partial Icelandic falls back, key by key,
+      // in the §1 order; the full languages load no second catalog.
       fallbackLng: (code) => (code === 'is' ? LANGUAGE_FALLBACK_ORDER : []),
       ns: ['common', 'errors'],
       defaultNS: 'common',

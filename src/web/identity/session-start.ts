@@ -1,5 +1,5 @@
-import i18n from 'i18next';
 import type { Language } from '../../domain/locale';
+import { showsAccountLanguage, switchLanguage } from '../lib/account-language';
 import { api } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
 
@@ -9,9 +9,8 @@ interface LanguageAnswer {
 
 /** Shows the app in `language`, and keeps it in the language cookie so a reload agrees (§1). */
 export async function showLanguage(language: Language): Promise<void> {
-  if (i18n.resolvedLanguage === language) return;
-  await i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  if (showsAccountLanguage(language)) return;
+  await switchLanguage(language);
   try {
     await api<LanguageAnswer>('/identities/language/', { method: 'PUT', body: { language } });
   } catch {

@@ -1,14 +1,22 @@
 import i18n from 'i18next';
 import { useEffect } from 'react';
 import type { Profile } from '../../domain/identity';
-import type { Language } from '../../domain/locale';
+import { type Language, normaliseLanguage, type UiLanguage } from '../../domain/locale';
 import { api } from './api-client';
 import { useProfile } from './profile';
 
 /** Switches the interface language at once, and names it on the page for screen readers and spell checkers. */
-export async function switchLanguage(language: Language): Promise<void> {
+export async function switchLanguage(language: UiLanguage): Promise<void> {
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * Whether the page already shows an account's language (§5: da, en or no). A page in Icelandic shows Danish's:
+ * the account keeps da, and its reader keeps the Icelandic pages they chose.
+ */
+export function showsAccountLanguage(language: Language): boolean {
+  return normaliseLanguage(i18n.resolvedLanguage) === language;
 }
 
 // Accounts whose language was applied in this page load: later changes come from the user, not the account.
@@ -22,7 +30,7 @@ export function useAccountLanguage(profile: Profile | undefined): void {
   useEffect(() => {
     if (!profile || applied.has(profile.party_id)) return;
     applied.add(profile.party_id);
-    if (profile.language === i18n.resolvedLanguage) return;
+    if (showsAccountLanguage(profile.language)) return;
     void switchLanguage(profile.language);
     api('/identities/language/', { method: 'PUT', body: { language: profile.language } }).catch(() => {
       // The page is in the right language already; the cookie is only a head start for the next load.

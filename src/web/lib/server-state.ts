@@ -1,9 +1,10 @@
-import type { Language, Region, Theme } from '../../domain/locale';
-import { DEFAULT_LANGUAGE, DEFAULT_REGION, DEFAULT_THEME, normaliseLanguage, normaliseRegion, normaliseTheme } from '../../domain/locale';
+import type { Region, Theme, UiLanguage } from '../../domain/locale';
+import { DEFAULT_LANGUAGE, DEFAULT_REGION, DEFAULT_THEME, normaliseRegion, normaliseTheme, normaliseUiLanguage } from '../../domain/locale';
 
 /** The state the server injected into the page (§1); defaults when the page came from the dev server. */
 export interface ServerState {
-  language: Language;
+  /** The page's language: Icelandic too (partial texts, §1). */
+  language: UiLanguage;
   region: Region;
   theme: Theme;
   siteVersion: string;
@@ -12,6 +13,8 @@ export interface ServerState {
   /** Map tiles ({z}/{x}/{y}); null: maps show only the bundled outline of Denmark and Norway. */
   mapTileUrl: string | null;
   mapTileAttribution: string;
+  /** The tag manager container (GTM-…), loaded only after consent to statistics; null: none, and no consent banner. */
+  tagManagerId: string | null;
 }
 
 function read(): ServerState {
@@ -24,13 +27,14 @@ function read(): ServerState {
     devMailbox: import.meta.env.DEV,
     mapTileUrl: null,
     mapTileAttribution: '',
+    tagManagerId: null,
   };
   const element = typeof document === 'undefined' ? null : document.getElementById('app-state');
   if (!element?.textContent) return fallback;
   try {
     const raw = JSON.parse(element.textContent) as Partial<ServerState>;
     return {
-      language: normaliseLanguage(raw.language),
+      language: normaliseUiLanguage(raw.language),
       region: normaliseRegion(raw.region),
       theme: normaliseTheme(raw.theme),
       siteVersion: typeof raw.siteVersion === 'string' ? raw.siteVersion : 'dev',
@@ -38,6 +42,7 @@ function read(): ServerState {
       devMailbox: raw.devMailbox === true,
       mapTileUrl: typeof raw.mapTileUrl === 'string' && raw.mapTileUrl ? raw.mapTileUrl : null,
       mapTileAttribution: typeof raw.mapTileAttribution === 'string' ? raw.mapTileAttribution : '',
+      tagManagerId: typeof raw.tagManagerId === 'string' && /^GTM-[A-Z0-9]+$/.test(raw.tagManagerId) ? raw.tagManagerId : null,
     };
   } catch {
     return fallback;
