@@ -134,13 +134,16 @@ export async function exportMyData(ctx: AppContext, caller: Caller): Promise<Rec
         .from(tickets)
         .where(eq(tickets.reporterPartyId, me))
     ).map((r) => ({ ...r, created_at: iso(r.created_at), closed_at: iso(r.closed_at) })),
-    // Staff changes and reads about the person; the staff member is named by role, not by name.
+    // Staff changes and reads of the full CPR number about the person. Who did it is said, not named: the person
+    // themselves (their own police report), nobody (the command line), or someone else (staff, or the handler of
+    // an insurer they shared a report with).
     audit_log: (
       await db
         .select({
           action: auditLog.action,
           record_type: auditLog.recordType,
           record_id: auditLog.recordId,
+          actor: auditLog.actorPartyId,
           before: auditLog.before,
           after: auditLog.after,
           at: auditLog.createdAt,
@@ -148,7 +151,7 @@ export async function exportMyData(ctx: AppContext, caller: Caller): Promise<Rec
         .from(auditLog)
         .where(eq(auditLog.targetPartyId, me))
         .orderBy(asc(auditLog.createdAt))
-    ).map((a) => ({ ...a, by: 'staff', at: iso(a.at) })),
+    ).map(({ actor, ...a }) => ({ ...a, by: actor === me ? 'you' : actor === null ? 'system' : 'someone_else', at: iso(a.at) })),
     mail: (
       await db
         .select({ to: outbox.to, subject: outbox.subject, written_at: outbox.createdAt, sent_at: outbox.sentAt })

@@ -123,6 +123,8 @@ export function Layout() {
           </span>
           <span>{t('footer.tagline')}</span>
           <Link to="/support/chat">{t('footer.support')}</Link>
+          <Link to="/privacy">{t('footer.privacy')}</Link>
+          <Link to="/terms">{t('footer.terms')}</Link>
         </div>
       </footer>
     </div>
