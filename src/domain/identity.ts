@@ -137,6 +137,8 @@ export const consentSchema = z.object({
   type: z.enum(CONSENT_TYPES),
   given: z.boolean(),
   changed_at: z.nullable(z.string()),
+  /** privacy_and_terms: the version of the documents accepted (domain/legal.ts); null if given before they had one. */
+  version: z.nullable(z.string()),
 });
 
 /**

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-// Every link on the sign-up pages goes somewhere: the consent to the terms and the privacy policy is a
-// plain statement until their pages exist, never a link to "Siden findes ikke". The app answers every
-// path with its shell, so a link is followed and the page it shows is read.
+// Every link on the sign-up pages goes somewhere (the privacy policy and the terms beside the consent among
+// them), never to "Siden findes ikke". The app answers every path with its shell, so a link is followed and
+// the page it shows is read.
 
 const SIGNUP_PAGES = ['/signup', '/signup/newsletter', '/signup/newsletter-sleek', '/signup/from-scan?sticker_id=DEMO0048'];
 

@@ -119,6 +119,11 @@ export const consents = pgTable(
       .references(() => parties.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     action: text('action', { enum: ['added', 'removed'] }).notNull(),
+    /**
+     * privacy_and_terms: the version of the privacy policy and terms accepted (domain/legal.ts); null for other types
+     * and for acceptances given before the documents were versioned (migration consent_version: no backfill).
+     */
+    version: text('version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consent_party_idx').on(t.partyId, t.type, t.createdAt)],

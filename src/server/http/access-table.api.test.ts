@@ -31,6 +31,7 @@ const PINNED: Record<string, Access> = {
   // The payment provider calls it unauthenticated; its signature is the check (webshop/webhook.ts).
   'POST /api/webshop/webhooks/stripe': 'public',
   'GET /api/identities/me': 'user',
+  'GET /api/identities/me/export': 'user',
   'DELETE /api/identities/:partyIdToDelete/': 'user',
   'POST /api/organisations/': 'user',
   'GET /api/organisations/mine': 'user',

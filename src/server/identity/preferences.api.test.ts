@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
+import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
 import { consents, identities } from '../db/schema.js';
 
 // Consents, language and region (§7 Identity).
@@ -18,6 +19,7 @@ interface Consent {
   type: string;
   given: boolean;
   changed_at: string | null;
+  version: string | null;
 }
 const consentOf = (list: Consent[], type: string) => list.find((c) => c.type === type);
 
@@ -33,9 +35,9 @@ describe('consents', () => {
     const res = await listConsents(user.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { type: 'privacy_and_terms', given: true, changed_at: expect.any(String) },
-      { type: 'newsletter', given: false, changed_at: null },
-      { type: 'marketing', given: false, changed_at: null },
+      { type: 'privacy_and_terms', given: true, changed_at: expect.any(String), version: PRIVACY_AND_TERMS_VERSION },
+      { type: 'newsletter', given: false, changed_at: null, version: null },
+      { type: 'marketing', given: false, changed_at: null, version: null },
     ]);
     expect(Date.parse(consentOf(res.json(), 'privacy_and_terms')?.changed_at ?? '')).toBeLessThanOrEqual(Date.now());
   });

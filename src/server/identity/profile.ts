@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
+import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
 import type { Language } from '../../domain/locale.js';
 import type { IdentityRole } from '../../domain/roles.js';
 import { deleteBikesOfParty } from '../bikes/service.js';
@@ -113,18 +114,25 @@ export async function setLanguage(ctx: AppContext, partyId: string, language: La
 
 export async function listConsents(ctx: AppContext, partyId: string) {
   const rows = await ctx.db
-    .select({ type: consents.type, action: consents.action, createdAt: consents.createdAt })
+    .select({ type: consents.type, action: consents.action, version: consents.version, createdAt: consents.createdAt })
     .from(consents)
     .where(eq(consents.partyId, partyId))
     .orderBy(desc(consents.createdAt));
   return CONSENT_TYPES.map((type) => {
     const latest = rows.find((r) => r.type === type);
-    return { type, given: latest?.action === 'added', changed_at: latest ? latest.createdAt.toISOString() : null };
+    return {
+      type,
+      given: latest?.action === 'added',
+      changed_at: latest ? latest.createdAt.toISOString() : null,
+      version: latest?.version ?? null,
+    };
   });
 }
 
 export async function changeConsent(ctx: AppContext, partyId: string, type: (typeof CONSENT_TYPES)[number], action: 'add' | 'remove') {
-  await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed' });
+  // Accepting (or withdrawing) the terms names the version in force; the other consents have none.
+  const version = type === 'privacy_and_terms' ? PRIVACY_AND_TERMS_VERSION : null;
+  await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed', version });
   return listConsents(ctx, partyId);
 }
 

@@ -20,6 +20,7 @@ import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
 import { LANGUAGE_COOKIE, readCookie, setLanguageCookie } from '../http/cookies.js';
+import { exportMyData } from './export.js';
 import { LoginLocked } from './login-lock.js';
 import { changeConsent, deleteIdentity, getProfile, listConsents, setLanguage, updateProfile } from './profile.js';
 import {
@@ -173,6 +174,32 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/identities/me',
       { config: { access: 'user' }, schema: { tags, summary: 'My profile', response: { 200: profileSchema } } },
       async (request) => getProfile(ctx, callerOf(request).partyId),
+    );
+
+    app.get(
+      '/identities/me/export',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Download everything stored about me (data portability), as a JSON file',
+          description:
+            'The profile (CPR number masked), consents with the version accepted, bikes with their pictures and documents ' +
+            '(signed links, valid 15 minutes), equipment, plates, stolen reports, conversations as the caller sees them, ' +
+            'transfers, orders and receipts, insurance, support tickets, the staff audit entries about the caller, mail ' +
+            'and usage events. Only the caller’s own data; 403 forbidden under switch-user.',
+        },
+      },
+      async (request, reply) => {
+        const data = await exportMyData(ctx, callerOf(request));
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `attachment; filename="bike-register-data-${day}.json"`)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(data, null, 2));
+      },
     );
 
     app.put(

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '../../domain/constants.js';
 import type { signupSchema } from '../../domain/identity.js';
 import { STANDARD_COVERAGE } from '../../domain/insurance-policies.js';
+import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -124,7 +125,7 @@ export async function createPerson(
     .values({ ...options.identity, partyId: party.id })
     .returning();
   if (!created) throw new Error('identity insert returned nothing');
-  await tx.insert(consents).values({ partyId: party.id, type: 'privacy_and_terms', action: 'added' });
+  await tx.insert(consents).values({ partyId: party.id, type: 'privacy_and_terms', action: 'added', version: PRIVACY_AND_TERMS_VERSION });
   if (options.sendVerificationMail) await queueVerificationMail(ctx, tx, created, created.email, false);
   await tx.insert(events).values({
     category: 'identity',

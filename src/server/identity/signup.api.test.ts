@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, linkParam, mailsTo } from '../../../tests/support/mail.js';
 import { authed, createTestApp, signUpUser, type TestApp, uniqueEmail } from '../../../tests/support/test-app.js';
+import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
 import { decodeSession } from '../../domain/session.js';
 import { consents, events, identities } from '../db/schema.js';
 
@@ -55,11 +56,12 @@ describe('POST /api/identities/', () => {
     expect((await identityRow(user.partyId))?.email).toBe(email.toLowerCase());
   });
 
-  it('records the privacy_and_terms consent as added', async () => {
+  it('records the privacy_and_terms consent as added, with the version of the documents accepted', async () => {
     const user = await signUpUser(t.app);
     const rows = await t.database.db.select().from(consents).where(eq(consents.partyId, user.partyId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'privacy_and_terms', action: 'added' });
+    expect(rows[0]).toMatchObject({ type: 'privacy_and_terms', action: 'added', version: PRIVACY_AND_TERMS_VERSION });
+    expect(PRIVACY_AND_TERMS_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('queues a verification mail in the chosen language, with a single-use link', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialBody, throughSocialProvider } from '../../../tests/support/eid.js';
 import { latestMailTo, linkParam } from '../../../tests/support/mail.js';
 import { createTestApp, signUpUser, type TestApp } from '../../../tests/support/test-app.js';
+import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
 import { consents, events, identities, outbox, socialAccounts } from '../db/schema.js';
 import { newSocialFlow, sealSocialFlow } from './social-flow.js';
 
@@ -80,7 +81,7 @@ describe('social sign-in with the development provider', () => {
     const links = await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.partyId, claims.party_id));
     expect(links).toEqual([expect.objectContaining({ provider: 'dev', subject: 'social-test-emma', email: 'emma.larsen@social.example' })]);
     const [consent] = await t.database.db.select().from(consents).where(eq(consents.partyId, claims.party_id));
-    expect(consent).toMatchObject({ type: 'privacy_and_terms', action: 'added' });
+    expect(consent).toMatchObject({ type: 'privacy_and_terms', action: 'added', version: PRIVACY_AND_TERMS_VERSION });
     const signups = await t.database.db
       .select()
       .from(events)

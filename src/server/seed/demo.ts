@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { consents, identities, organisationMembers, organisations, parties } from '../db/schema.js';
@@ -62,7 +63,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
       zipCode: '2100',
       city: 'København Ø',
     });
-    await tx.insert(consents).values({ partyId: party.id, type: 'privacy_and_terms', action: 'added' });
+    await tx.insert(consents).values({ partyId: party.id, type: 'privacy_and_terms', action: 'added', version: PRIVACY_AND_TERMS_VERSION });
     return party.id;
   };
   await db.transaction(async (tx) => {

@@ -11,6 +11,8 @@ export interface Consent {
   type: ConsentType;
   given: boolean;
   changed_at: string | null;
+  /** privacy_and_terms: the version of the documents accepted (domain/legal.ts); null when given before they had one. */
+  version: string | null;
 }
 
 export const consentsKey = (partyId: string) => ['identity', 'consents', partyId] as const;

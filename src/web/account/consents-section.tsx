@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { readApiError } from '../lib/errors';
 import { formatDate } from '../lib/intl';
 import { Alert } from '../ui/alert';
@@ -37,6 +38,12 @@ export function ConsentsSection() {
               ? t('consents.termsGiven', { date: formatDate(terms.changed_at, i18n.resolvedLanguage) })
               : t('consents.termsMissing')}
           </p>
+          {terms?.given && (
+            <p className="muted consent-date">
+              {terms.version ? t('consents.termsVersion', { version: terms.version }) : t('consents.termsUnversioned')}{' '}
+              <Link to="/privacy">{t('common:legalLinks.privacy')}</Link> · <Link to="/terms">{t('common:legalLinks.terms')}</Link>
+            </p>
+          )}
           {OPTIONAL.map((type) => {
             const consent = consents.data.find((c) => c.type === type);
             const pending = saving[type];

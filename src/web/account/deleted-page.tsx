@@ -9,6 +9,9 @@ export function DeletedPage() {
     <FormCard>
       <PageTitle>{t('deleted.title')}</PageTitle>
       <p>{t('deleted.body')}</p>
+      <p>
+        {t('deleted.kept')} <Link to="/privacy">{t('deleted.privacy')}</Link>
+      </p>
       <p>{t('deleted.mail')}</p>
       <div className="actions">
         <Link to="/" className="btn btn-primary">

@@ -9,11 +9,12 @@ import { Loading } from '../ui/spinner';
 import { IdentityCard } from '../verification/identity-card';
 import { VerificationNotice } from '../verification/verification-notice';
 import { ConsentsSection } from './consents-section';
+import { ExportSection } from './export-section';
 import { ProfileForm } from './profile-form';
 import { SessionsSection } from './sessions-section';
 import './account.css';
 
-/** /app/settings: the profile, consents, log out everywhere, and the way to delete the account. */
+/** /app/settings: the profile, consents, log out everywhere, download my data, and the way to delete the account. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const profile = useProfile();
@@ -37,6 +38,7 @@ export function SettingsPage() {
           <ConsentsSection />
           <SessionsSection />
           <CookieSettingsSection />
+          <ExportSection />
           <section className="card settings-section" aria-labelledby="orders-title">
             <h2 id="orders-title">{t('orders.title')}</h2>
             <p>{t('orders.body')}</p>

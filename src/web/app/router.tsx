@@ -5,6 +5,7 @@ import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
 import { identityRoutes } from '../identity/routes';
 import { insuranceSignupRoutes } from '../insurance-signup/routes';
+import { legalRoutes } from '../legal/routes';
 import { lazyPage } from '../lib/lazy-page';
 import { salesLinkPublicRoutes } from '../ownership/sales-link-routes';
 import { publicRoutes } from '../public/routes';
@@ -35,6 +36,7 @@ const routes: RouteObject[] = [
       ...insuranceSignupRoutes,
       ...aboutRoutes,
       ...supportRoutes,
+      ...legalRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },

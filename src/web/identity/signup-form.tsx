@@ -16,6 +16,7 @@ import { PasswordField } from './password-field';
 import { startSession } from './session-start';
 import { SocialButtons } from './social-buttons';
 import './identity.css';
+import { LegalLinks } from '../ui/legal-links';
 
 /**
  * The §2 sign-up pages: the full form; the newsletter variant (subscription preselected); and the
@@ -130,6 +131,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
           />
         )}
         <CheckboxField label={t('signup.terms')} {...form.checkbox('terms')} />
+        <LegalLinks />
         {config.newsletter === 'implied' ? (
           <p className="field-hint form-note">{t('signup.newsletterImplied')}</p>
         ) : (

@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { CheckboxField, TextField } from '../ui/field';
 import { clearDraft, useZodForm } from '../ui/form';
+import { LegalLinks } from '../ui/legal-links';
 import { PageTitle } from '../ui/page';
 import { useBasket, usePlacedOrder } from './basket-store';
 import { OrderedBikes, QuoteTotals } from './quote-parts';
@@ -134,6 +135,7 @@ export function OverviewPage() {
         </div>
         <p className="muted">{t('checkout.why')}</p>
         <CheckboxField label={t('checkout.acceptTerms')} {...form.checkbox('accept_terms')} />
+        <LegalLinks />
         {form.formError && <Alert>{form.formError}</Alert>}
         <div className="actions">
           <Button type="submit" busy={form.submitting} disabled={quote.isError}>

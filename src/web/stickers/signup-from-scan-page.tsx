@@ -12,6 +12,7 @@ import { CheckboxField, SelectField, TextField } from '../ui/field';
 import { clearDraft, useZodForm } from '../ui/form';
 import { FormCard, PageTitle } from '../ui/page';
 import './stickers.css';
+import { LegalLinks } from '../ui/legal-links';
 
 const loadSchema = () => import('../identity/form-schemas').then((m) => m.signupFormSchema);
 const DRAFT = 'signup-from-scan';
@@ -102,6 +103,7 @@ export function SignupFromScanPage() {
           {...form.field('chosen_region')}
         />
         <CheckboxField label={t('fromScan.form.terms')} {...form.checkbox('terms')} />
+        <LegalLinks />
         <Button type="submit" block busy={form.submitting}>
           {t('fromScan.form.submit')}
         </Button>

@@ -12,6 +12,7 @@ import { PageTitle } from '../../ui/page';
 import { Loading } from '../../ui/spinner';
 import { createPolicy, policyPath, useInsurers, useMyBikeList } from '../policy/policy-api';
 import '../policy/policy.css';
+import { LegalLinks } from '../../ui/legal-links';
 import { firstOpenStep, ONBOARDING_STEPS, type OnboardingDraft, type OnboardingStep, useOnboardingDraft } from './onboarding-draft';
 
 const stepPath = (step: OnboardingStep) => `/insurance/onboarding/${step}`;
@@ -126,6 +127,7 @@ function ConsentStep() {
         onChange={(e) => update({ acknowledgement_privacy: e.target.checked })}
         error={tried && !draft.acknowledgement_privacy ? required : undefined}
       />
+      <LegalLinks />
       <CheckboxField
         label={t('onboarding.ackDataShare')}
         checked={draft.acknowledgement_data_share ?? false}

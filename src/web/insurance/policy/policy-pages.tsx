@@ -22,6 +22,7 @@ import {
   useUpdatePolicyBikes,
 } from './policy-api';
 import './policy.css';
+import { LegalLinks } from '../../ui/legal-links';
 
 // The owner's side of insurance policies (§2 Insurance area): my insurances, a policy with an insurer (find or
 // start it, claim a pre-registered one), its hub (bikes insured, possession and lock status, what is missing)
@@ -298,6 +299,7 @@ export function ContentsSignupPage() {
           required
         />
         <CheckboxField label={t('onboarding.ackPrivacy')} checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} />
+        <LegalLinks />
         <CheckboxField label={t('onboarding.ackDataShare')} checked={share} onChange={(e) => setShare(e.target.checked)} />
         <CheckboxField label={t('onboarding.ackOwnershipTransfer')} checked={transfer} onChange={(e) => setTransfer(e.target.checked)} />
         <div className="actions">

@@ -1,0 +1,1 @@
+ALTER TABLE "consent" ADD COLUMN "version" text;
