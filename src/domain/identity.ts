@@ -135,6 +135,8 @@ export const consentSchema = z.object({
   type: z.enum(CONSENT_TYPES),
   given: z.boolean(),
   changed_at: z.nullable(z.string()),
+  /** The newsletter only: asked for and waiting for the address to be confirmed (double opt-in). */
+  pending: z.optional(z.boolean()),
 });
 
 /**

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { auditLog, bikes, consents, identities, parties, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { personNewsletter, setPersonNewsletter } from '../newsletter/service.js';
 import { requireApproval } from '../shared/approvals.js';
 import { emptyTrashQuietly } from '../shared/files/trash.js';
 import { decryptField, encryptField } from '../shared/secrets.js';
@@ -111,20 +112,35 @@ export async function setLanguage(ctx: AppContext, partyId: string, language: La
   await ctx.db.update(identities).set({ language }).where(eq(identities.partyId, partyId));
 }
 
+/**
+ * The newest row per type is the state, except the newsletter's: that is the person's newsletter subscription
+ * (newsletter/service.ts), the one truth the public sign-up, its confirmation link and unsubscribe links change too.
+ */
 export async function listConsents(ctx: AppContext, partyId: string) {
+  const identity = await findIdentity(ctx.db, partyId);
+  if (!identity) throw new AppError('invalid_token');
   const rows = await ctx.db
     .select({ type: consents.type, action: consents.action, createdAt: consents.createdAt })
     .from(consents)
     .where(eq(consents.partyId, partyId))
     .orderBy(desc(consents.createdAt));
+  const newsletter = await personNewsletter(ctx.db, identity);
   return CONSENT_TYPES.map((type) => {
+    if (type === 'newsletter') return { type, ...newsletter };
     const latest = rows.find((r) => r.type === type);
     return { type, given: latest?.action === 'added', changed_at: latest ? latest.createdAt.toISOString() : null };
   });
 }
 
 export async function changeConsent(ctx: AppContext, partyId: string, type: (typeof CONSENT_TYPES)[number], action: 'add' | 'remove') {
-  await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed' });
+  if (type === 'newsletter') {
+    const identity = await findIdentity(ctx.db, partyId);
+    if (!identity) throw new AppError('invalid_token');
+    // The subscription writes the consent row itself, when it is confirmed or ended.
+    await setPersonNewsletter(ctx, identity, action === 'add');
+  } else {
+    await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed' });
+  }
   return listConsents(ctx, partyId);
 }
 

@@ -5,6 +5,7 @@ import { consents, identities, organisationMembers, organisations, parties } fro
 import { findIdentityByEmail } from '../identity/service.js';
 import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
+import { seedDemoDistributors } from './demo-distributors.js';
 import { seedDemoInsuranceClaims } from './demo-insurance-claims.js';
 import { seedDemoInsuranceEvidence } from './demo-insurance-evidence.js';
 import { seedDemoInsurancePolicies } from './demo-insurance-policies.js';
@@ -84,5 +85,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   await seedDemoInsurancePolicies(ctx);
   await seedDemoInsuranceClaims(ctx);
   await seedDemoInsuranceEvidence(ctx);
+  await seedDemoDistributors(ctx);
   return Object.values(accounts);
 }
