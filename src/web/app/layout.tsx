@@ -122,6 +122,8 @@ export function Layout() {
             © {new Date().getFullYear()} {t('brand')}
           </span>
           <span>{t('footer.tagline')}</span>
+          <Link to="/find-distributor">{t('footer.distributors')}</Link>
+          <Link to="/signup/newsletter">{t('footer.newsletter')}</Link>
           <Link to="/support/chat">{t('footer.support')}</Link>
         </div>
       </footer>

@@ -2,9 +2,11 @@ import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { accountPublicRoutes } from '../account/routes';
 import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
+import { distributorRoutes } from '../distributors/routes';
 import { identityRoutes } from '../identity/routes';
 import { insuranceSignupRoutes } from '../insurance-signup/routes';
 import { lazyPage } from '../lib/lazy-page';
+import { newsletterRoutes } from '../newsletter/routes';
 import { salesLinkPublicRoutes } from '../ownership/sales-link-routes';
 import { publicRoutes } from '../public/routes';
 import { searchRoutes } from '../search/routes';
@@ -32,6 +34,8 @@ const routes: RouteObject[] = [
       ...webshopPublicRoutes,
       ...insuranceSignupRoutes,
       ...supportRoutes,
+      ...distributorRoutes,
+      ...newsletterRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },
