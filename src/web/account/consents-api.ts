@@ -11,6 +11,8 @@ export interface Consent {
   type: ConsentType;
   given: boolean;
   changed_at: string | null;
+  /** The newsletter only: asked for, waiting for the mailed confirmation link (an unverified address). */
+  pending?: boolean;
 }
 
 export const consentsKey = (partyId: string) => ['identity', 'consents', partyId] as const;
