@@ -7,7 +7,10 @@ import { MapBox } from '../maps/map-box';
 import { MAP_HOME, REGION_BOUNDS } from '../maps/map-constants';
 import { useBaseMap } from '../maps/use-base-map';
 
-/** The distributors of the list on a map: a pin each, whose popup names it; the map fits the pins (or the chosen country). */
+/**
+ * The distributors of the list on a map: a pin each, whose popup names it; the map fits the pins (not closer than a
+ * region's view: without tiles the outline alone shows where they are) or the chosen country.
+ */
 export function DistributorMap({ distributors, region }: { distributors: Distributor[]; region: 'dk' | 'no' | null }) {
   const { t } = useTranslation('distributors');
   const box = useRef<HTMLDivElement>(null);
