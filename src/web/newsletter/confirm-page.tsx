@@ -15,12 +15,15 @@ export function NewsletterConfirmPage() {
   const { t } = useTranslation('newsletter');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>({ kind: 'confirming' });
+  // A link without its token (cut short when copied) is no link to confirm.
+  const [state, setState] = useState<State>(() =>
+    token ? { kind: 'confirming' } : { kind: 'failed', text: t('errors:newsletter_link_invalid') },
+  );
   // One request per token, also when React runs the effect twice.
   const asked = useRef<string | null>(null);
 
   useEffect(() => {
-    if (asked.current === token) return;
+    if (!token || asked.current === token) return;
     asked.current = token;
     api(`/newsletter/confirmations/${encodeURIComponent(token)}`, { method: 'POST' }).then(
       () => setState({ kind: 'confirmed' }),

@@ -18,7 +18,7 @@ export function NewsletterUnsubscribePage() {
   const token = params.get('token') ?? '';
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(token ? null : t('errors:newsletter_link_invalid'));
 
   const unsubscribe = async () => {
     setBusy(true);
@@ -50,7 +50,7 @@ export function NewsletterUnsubscribePage() {
       <PageTitle>{t('unsubscribe.title')}</PageTitle>
       <p>{t('unsubscribe.lead')}</p>
       {error && <Alert>{error}</Alert>}
-      <Button block busy={busy} onClick={() => void unsubscribe()}>
+      <Button block busy={busy} disabled={!token} onClick={() => void unsubscribe()}>
         {t('unsubscribe.button')}
       </Button>
     </FormCard>
