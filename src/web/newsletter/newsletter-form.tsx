@@ -7,10 +7,11 @@ import { serverState } from '../lib/server-state';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { CheckboxField, SelectField, TextField } from '../ui/field';
-import { useZodForm } from '../ui/form';
+import { clearDraft, useZodForm } from '../ui/form';
 import './newsletter.css';
 
 const loadSchema = () => import('../../domain/newsletter').then((m) => m.newsletterSignupSchema);
+const DRAFT_KEY = 'newsletter-signup';
 type Values = { email: string; language: unknown; consent: boolean; region?: string };
 
 // Each language is named in itself, as in the language switcher.
@@ -25,10 +26,11 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm<typeof newsletterSignupSchema, Values>(loadSchema, {
     defaultValues: { email: '', language: normaliseLanguage(i18n.resolvedLanguage), consent: false, region: serverState.region },
-    draftKey: 'newsletter-signup',
+    draftKey: DRAFT_KEY,
   });
   const submit = form.handleSubmit(async (values) => {
     await api('/newsletter/subscriptions', { method: 'POST', body: values });
+    clearDraft(DRAFT_KEY);
     setSentTo(values.email);
   });
 
