@@ -199,6 +199,10 @@ export const ERROR_STATUS = {
   identity_not_found: 404,
   voucher_batch_not_found: 404,
   expiry_not_future: 422, // a voucher batch's last day must be after today
+  // Distributors and the newsletter (issue 15).
+  distributor_not_found: 404,
+  newsletter_consent_required: 422,
+  newsletter_link_invalid: 400, // a confirmation or unsubscribe link that is unknown, expired or no longer valid
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

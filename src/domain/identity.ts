@@ -139,6 +139,8 @@ export const consentSchema = z.object({
   changed_at: z.nullable(z.string()),
   /** privacy_and_terms: the version of the documents accepted (domain/legal.ts); null if given before they had one. */
   version: z.nullable(z.string()),
+  /** The newsletter only: asked for and waiting for the address to be confirmed (double opt-in). */
+  pending: z.optional(z.boolean()),
 });
 
 /**

@@ -25,6 +25,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
+import { distributorRoutes } from './distributors/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
@@ -43,6 +44,7 @@ import { possessionReviewRoutes } from './insurance/possession-review-routes.js'
 import { possessionRoutes } from './insurance/possession-routes.js';
 import { purchaseRoutes } from './insurance/purchase-routes.js';
 import { insuranceRoutes } from './insurance/routes.js';
+import { newsletterRoutes } from './newsletter/routes.js';
 import { organisationRoutes } from './organisations/routes.js';
 import { ownershipRoutes } from './ownership/routes.js';
 import { pictureRoutes } from './pictures/routes.js';
@@ -227,6 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(possessionReviewRoutes(ctx));
       await api.register(lockTestRoutes(ctx));
       await api.register(supportRoutes(ctx));
+      await api.register(distributorRoutes(ctx));
+      await api.register(newsletterRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 // them), never to "Siden findes ikke". The app answers every path with its shell, so a link is followed and
 // the page it shows is read.
 
-const SIGNUP_PAGES = ['/signup', '/signup/newsletter', '/signup/newsletter-sleek', '/signup/from-scan?sticker_id=DEMO0048'];
+const SIGNUP_PAGES = ['/signup', '/signup/from-scan?sticker_id=DEMO0048'];
 
 test('no link on the sign-up pages leads to a missing page', async ({ page, request }) => {
   const checked = new Set<string>();

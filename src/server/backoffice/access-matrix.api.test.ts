@@ -60,7 +60,19 @@ function expected(route: { method: string; url: string }, role: Role): 'allowed'
 describe('every backoffice route × every role', () => {
   it('has the routes it is about', () => {
     const names = backofficeRoutes().map((r) => `${r.method} ${r.url}`);
-    for (const name of [...ADMIN_ONLY, ...STAFF_ROUTES_ELSEWHERE, 'GET /api/backoffice/work', 'GET /api/backoffice/audit-log']) {
+    for (const name of [
+      ...ADMIN_ONLY,
+      ...STAFF_ROUTES_ELSEWHERE,
+      'GET /api/backoffice/work',
+      'GET /api/backoffice/audit-log',
+      // Issue 15: distributors and the newsletter.
+      'GET /api/backoffice/distributors',
+      'POST /api/backoffice/distributors',
+      'PUT /api/backoffice/distributors/:distributorId',
+      'DELETE /api/backoffice/distributors/:distributorId',
+      'POST /api/backoffice/newsletters/preview',
+      'POST /api/backoffice/newsletters',
+    ]) {
       expect(names).toContain(name);
     }
   });

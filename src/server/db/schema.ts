@@ -174,6 +174,8 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Extra headers of this mail, e.g. a newsletter's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
@@ -1517,4 +1519,67 @@ export const insurancePurchases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('insurance_purchase_party_idx').on(t.partyId)],
+);
+
+/**
+ * Shops and partners that sell plates (issue 15), listed and mapped at /find-distributor and kept by staff in the
+ * backoffice. `search_city` is the city in the normal form of domain/distributors.ts (lower case, no diacritics), so
+ * "tromso" finds Tromsø with a plain prefix match.
+ */
+export const distributors = pgTable(
+  'distributor',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    searchCity: text('search_city').notNull(),
+    region: text('region', { enum: ['dk', 'no'] }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    /** What it sells: values of DISTRIBUTOR_OFFERS (domain/distributors.ts). */
+    offers: text('offers').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('distributor_postcode_idx').on(t.region, t.postcode), index('distributor_city_idx').on(t.region, t.searchCity)],
+);
+
+/**
+ * One address's newsletter subscription (issue 15): pending until the link mailed to it is followed (double opt-in),
+ * then confirmed, until unsubscribed. The consent is the text the person agreed to (its catalog key and version).
+ * The one truth of the newsletter consent: a signed-in person's `newsletter` consent is read from and written to
+ * this row (newsletter/service.ts). The unsubscribe token goes in every newsletter mail, so it is kept as it is.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscription',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower case. */
+    email: text('email').notNull(),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['da', 'en', 'no'] }).notNull(),
+    region: text('region', { enum: ['dk', 'no'] }).notNull(),
+    state: text('state', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull(),
+    consentTextKey: text('consent_text_key').notNull(),
+    consentTextVersion: text('consent_text_version').notNull(),
+    /** SHA-256 of the confirmation link's token; kept while confirmed (a second click answers "confirmed"). */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscription_email_unique').on(t.email),
+    uniqueIndex('newsletter_subscription_unsubscribe_unique').on(t.unsubscribeToken),
+    uniqueIndex('newsletter_subscription_confirm_unique').on(t.confirmTokenHash),
+    index('newsletter_subscription_party_idx').on(t.partyId),
+    index('newsletter_subscription_state_idx').on(t.state),
+  ],
 );

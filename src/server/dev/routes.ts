@@ -44,7 +44,15 @@ export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({ to: z.optional(z.string()), key: z.optional(z.string()) }),
           response: {
             200: z.array(
-              z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() }),
+              z.object({
+                id: z.string(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                html: z.string(),
+                headers: z.record(z.string(), z.string()),
+                created_at: z.string(),
+              }),
             ),
           },
         },
@@ -55,7 +63,15 @@ export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const to = request.query.to?.toLowerCase();
         return rows
           .filter((m) => !to || m.to.toLowerCase() === to)
-          .map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() }));
+          .map((m) => ({
+            id: m.id,
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            headers: m.headers ?? {},
+            created_at: m.createdAt.toISOString(),
+          }));
       },
     );
   };

@@ -11,6 +11,7 @@ import {
   consents,
   events,
   identities,
+  newsletterSubscriptions,
   oneTimeTokens,
   organisationMembers,
   organisations,
@@ -46,7 +47,10 @@ const del = (token: string, partyId: string, approvalId?: string) =>
 const logIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/identities/authentications', payload: { email, password } });
 
-async function count(table: typeof identities | typeof consents | typeof oneTimeTokens | typeof outbox | typeof parties, partyId: string) {
+async function count(
+  table: typeof identities | typeof consents | typeof oneTimeTokens | typeof outbox | typeof parties | typeof newsletterSubscriptions,
+  partyId: string,
+) {
   const column = 'partyId' in table ? table.partyId : table.id;
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(column, partyId));
   return row?.n ?? 0;
@@ -71,7 +75,9 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     await t.database.db.insert(organisations).values({ partyId: org?.id ?? '', name: 'Klubben', organisationType: 'association' });
     await t.database.db.insert(organisationMembers).values({ organisationPartyId: org?.id ?? '', identityPartyId: user.partyId });
     expect(await count(oneTimeTokens, user.partyId)).toBe(2);
-    expect(await count(outbox, user.partyId)).toBe(2);
+    // The verification link, the newsletter's confirmation link (the address is not verified) and the reset link.
+    expect(await count(outbox, user.partyId)).toBe(3);
+    expect(await count(newsletterSubscriptions, user.partyId)).toBe(1);
 
     // Deleting yourself is approved through national ID first (step-up, verification/approvals.ts).
     const approvalId = await approveThroughProvider(t.app, user.token, 'mitid-test-anna');
@@ -85,7 +91,7 @@ describe('DELETE /api/identities/{partyIdToDelete}/', () => {
     expect(me.json().detail).toBe('invalid_token');
     expect((await logIn(user.email, user.password)).statusCode).toBe(401);
 
-    for (const table of [parties, identities, consents, oneTimeTokens, outbox] as const) {
+    for (const table of [parties, identities, consents, oneTimeTokens, outbox, newsletterSubscriptions] as const) {
       expect(await count(table, user.partyId)).toBe(0);
     }
     const memberships = await t.database.db.select().from(organisationMembers).where(eq(organisationMembers.identityPartyId, user.partyId));

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { auditLog, bikes, consents, identities, parties, theftReports } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
+import { personNewsletter, setPersonNewsletter } from '../newsletter/service.js';
 import { requireApproval } from '../shared/approvals.js';
 import { emptyTrashQuietly } from '../shared/files/trash.js';
 import { decryptField, encryptField } from '../shared/secrets.js';
@@ -112,13 +113,21 @@ export async function setLanguage(ctx: AppContext, partyId: string, language: La
   await ctx.db.update(identities).set({ language }).where(eq(identities.partyId, partyId));
 }
 
+/**
+ * The newest row per type is the state, except the newsletter's: that is the person's newsletter subscription
+ * (newsletter/service.ts), the one truth the public sign-up, its confirmation link and unsubscribe links change too.
+ */
 export async function listConsents(ctx: AppContext, partyId: string) {
+  const identity = await findIdentity(ctx.db, partyId);
+  if (!identity) throw new AppError('invalid_token');
   const rows = await ctx.db
     .select({ type: consents.type, action: consents.action, version: consents.version, createdAt: consents.createdAt })
     .from(consents)
     .where(eq(consents.partyId, partyId))
     .orderBy(desc(consents.createdAt));
+  const newsletter = await personNewsletter(ctx.db, identity);
   return CONSENT_TYPES.map((type) => {
+    if (type === 'newsletter') return { type, version: null, ...newsletter };
     const latest = rows.find((r) => r.type === type);
     return {
       type,
@@ -130,9 +139,16 @@ export async function listConsents(ctx: AppContext, partyId: string) {
 }
 
 export async function changeConsent(ctx: AppContext, partyId: string, type: (typeof CONSENT_TYPES)[number], action: 'add' | 'remove') {
-  // Accepting (or withdrawing) the terms names the version in force; the other consents have none.
-  const version = type === 'privacy_and_terms' ? PRIVACY_AND_TERMS_VERSION : null;
-  await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed', version });
+  if (type === 'newsletter') {
+    const identity = await findIdentity(ctx.db, partyId);
+    if (!identity) throw new AppError('invalid_token');
+    // The subscription writes the consent row itself, when it is confirmed or ended.
+    await setPersonNewsletter(ctx, identity, action === 'add');
+  } else {
+    // Accepting (or withdrawing) the terms names the version in force; the other consents have none.
+    const version = type === 'privacy_and_terms' ? PRIVACY_AND_TERMS_VERSION : null;
+    await ctx.db.insert(consents).values({ partyId, type, action: action === 'add' ? 'added' : 'removed', version });
+  }
   return listConsents(ctx, partyId);
 }
 

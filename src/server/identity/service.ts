@@ -22,10 +22,10 @@ import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { issueSessionToken } from '../http/session-token.js';
 import { insurerOfRegister, takePolicy } from '../shared/insurance-policies.js';
+import { mayMail } from '../shared/mail-limit.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { identityEmails } from './emails.js';
 import { clearLoginFailures, NO_LOGIN_FAILURES, recordLoginFailure, refuseWhileLocked } from './login-lock.js';
-import { mayMail } from './mail-limit.js';
 
 type Identity = typeof identities.$inferSelect;
 

@@ -6,6 +6,7 @@ import { consents, identities, organisationMembers, organisations, parties } fro
 import { findIdentityByEmail } from '../identity/service.js';
 import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
+import { seedDemoDistributors } from './demo-distributors.js';
 import { seedDemoInsuranceClaims } from './demo-insurance-claims.js';
 import { seedDemoInsuranceEvidence } from './demo-insurance-evidence.js';
 import { seedDemoInsurancePolicies } from './demo-insurance-policies.js';
@@ -85,5 +86,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   await seedDemoInsurancePolicies(ctx);
   await seedDemoInsuranceClaims(ctx);
   await seedDemoInsuranceEvidence(ctx);
+  await seedDemoDistributors(ctx);
   return Object.values(accounts);
 }

@@ -13,6 +13,8 @@ export interface Consent {
   changed_at: string | null;
   /** privacy_and_terms: the version of the documents accepted (domain/legal.ts); null when given before they had one. */
   version: string | null;
+  /** The newsletter only: asked for, waiting for the mailed confirmation link (an unverified address). */
+  pending?: boolean;
 }
 
 export const consentsKey = (partyId: string) => ['identity', 'consents', partyId] as const;

@@ -11,7 +11,10 @@ import { type ConsentType, useChangeConsent, useConsents } from './consents-api'
 
 const OPTIONAL: ConsentType[] = ['newsletter', 'marketing'];
 
-/** Newsletter and marketing can be given and withdrawn at once; the terms accepted at sign-up cannot. */
+/**
+ * Newsletter and marketing can be given and withdrawn at once; the terms accepted at sign-up cannot. The newsletter is
+ * the subscription (one truth with /signup/newsletter): with an unverified address it waits for its mailed link.
+ */
 export function ConsentsSection() {
   const { t, i18n } = useTranslation('settings');
   const consents = useConsents();
@@ -51,10 +54,11 @@ export function ConsentsSection() {
               <div key={type}>
                 <CheckboxField
                   label={t(`consents.${type}`)}
-                  checked={pending ?? consent?.given ?? false}
+                  checked={pending ?? (consent?.given || consent?.pending) ?? false}
                   disabled={pending !== undefined}
                   onChange={(e) => save(type, e.target.checked)}
                 />
+                {pending === undefined && consent?.pending && <p className="muted consent-date">{t('consents.newsletterPending')}</p>}
                 {consent?.changed_at && (
                   <p className="muted consent-date">
                     {t('consents.changedAt', { date: formatDate(consent.changed_at, i18n.resolvedLanguage) })}

@@ -3,10 +3,12 @@ import { aboutRoutes } from '../about/routes';
 import { accountPublicRoutes } from '../account/routes';
 import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
+import { distributorRoutes } from '../distributors/routes';
 import { identityRoutes } from '../identity/routes';
 import { insuranceSignupRoutes } from '../insurance-signup/routes';
 import { legalRoutes } from '../legal/routes';
 import { lazyPage } from '../lib/lazy-page';
+import { newsletterRoutes } from '../newsletter/routes';
 import { salesLinkPublicRoutes } from '../ownership/sales-link-routes';
 import { publicRoutes } from '../public/routes';
 import { searchRoutes } from '../search/routes';
@@ -37,6 +39,8 @@ const routes: RouteObject[] = [
       ...aboutRoutes,
       ...supportRoutes,
       ...legalRoutes,
+      ...distributorRoutes,
+      ...newsletterRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },

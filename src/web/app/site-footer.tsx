@@ -12,6 +12,7 @@ const COLUMNS = [
       ['advisoryBoard', ABOUT_LINKS.advisoryBoard],
       ['howItWorks', ABOUT_LINKS.howItWorks],
       ['findDistributor', ABOUT_LINKS.findDistributor],
+      ['newsletter', ABOUT_LINKS.newsletter],
     ],
   },
   {

@@ -5,9 +5,7 @@ import { lazyPage } from '../lib/lazy-page';
 export const identityRoutes: RouteObject[] = [
   { path: 'login', element: lazyPage(() => import('./login-page'), 'LoginPage') },
   { path: 'login/social/callback', element: lazyPage(() => import('./social-callback-page'), 'SocialCallbackPage') },
-  { path: 'signup', element: lazyPage(() => import('./signup-pages'), 'SignupPage') },
-  { path: 'signup/newsletter', element: lazyPage(() => import('./signup-pages'), 'SignupNewsletterPage') },
-  { path: 'signup/newsletter-sleek', element: lazyPage(() => import('./signup-pages'), 'SignupNewsletterSleekPage') },
+  { path: 'signup', element: lazyPage(() => import('./signup-form'), 'SignupPage') },
   { path: 'forgot-password', element: lazyPage(() => import('./forgot-password-page'), 'ForgotPasswordPage') },
   { path: 'forgot-passw-check-mail', element: lazyPage(() => import('./check-mail-page'), 'CheckMailPage') },
   { path: 'reset-password', element: lazyPage(() => import('./reset-password-page'), 'ResetPasswordPage') },

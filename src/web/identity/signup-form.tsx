@@ -18,28 +18,21 @@ import { SocialButtons } from './social-buttons';
 import './identity.css';
 import { LegalLinks } from '../ui/legal-links';
 
-/**
- * The §2 sign-up pages: the full form; the newsletter variant (subscription preselected); and the
- * sleek one, which asks only what an account needs and subscribes to the newsletter by design.
- */
-const VARIANTS = {
-  full: { title: 'signup.title', lead: 'signup.lead', details: true, newsletter: 'optional' },
-  newsletter: { title: 'signup.newsletterTitle', lead: 'signup.newsletterLead', details: true, newsletter: 'preselected' },
-  sleek: { title: 'signup.sleekTitle', lead: 'signup.sleekLead', details: false, newsletter: 'implied' },
-} as const;
-export type SignupVariant = keyof typeof VARIANTS;
-
 // Each language is named in itself, as in the language switcher.
 const LANGUAGE_NAMES: Record<Language, string> = { da: 'Dansk', en: 'English', no: 'Norsk' };
 
 const loadSchema = () => import('./form-schemas').then((m) => m.signupFormSchema);
 
-export function SignupForm({ variant }: { variant: SignupVariant }) {
+/**
+ * The §2 sign-up page. Its newsletter box asks for the newsletter as the settings do (one truth, the subscription:
+ * a new address confirms it by the mailed link). /signup/newsletter and /signup/newsletter-sleek are the
+ * newsletter's own sign-up (web/newsletter), which needs no account.
+ */
+export function SignupPage() {
   const { t, i18n } = useTranslation('identity');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const config = VARIANTS[variant];
-  const draftKey = `signup-${variant}`;
+  const draftKey = 'signup-full';
   const form = useZodForm<typeof signupFormSchema, SignupValues>(loadSchema, {
     defaultValues: {
       email: '',
@@ -49,7 +42,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
       chosen_region: '',
       chosen_language: normaliseLanguage(i18n.resolvedLanguage),
       terms: false,
-      newsletter: config.newsletter === 'preselected',
+      newsletter: false,
     },
     draftKey,
   });
@@ -69,7 +62,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
       body: { ...payload, friend_ref: params.get('friend_ref') ?? undefined, user_ref: params.get('user_ref') ?? undefined },
     });
     const returnPath = safePath(await startSession(authentication_token));
-    if (newsletter || config.newsletter === 'implied') {
+    if (newsletter) {
       try {
         await api('/identities/consents/newsletter/', { method: 'POST', body: { action: 'add' } });
       } catch {
@@ -94,14 +87,14 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
         chosen_language: normaliseLanguage(String(form.values.chosen_language ?? uiLanguage)),
         accept_terms: true,
       },
-      newsletter: form.values.newsletter === true || config.newsletter === 'implied',
+      newsletter: form.values.newsletter === true,
     };
   };
 
   return (
     <FormCard>
-      <PageTitle>{t(config.title)}</PageTitle>
-      <p className="form-lead">{t(config.lead)}</p>
+      <PageTitle>{t('signup.title')}</PageTitle>
+      <p className="form-lead">{t('signup.lead')}</p>
       {form.formError && <Alert>{form.formError}</Alert>}
       <form onSubmit={submit} noValidate>
         <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
@@ -111,32 +104,22 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
           hint={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
           {...form.field('password')}
         />
-        {config.details && (
-          <>
-            <TextField label={t('signup.phone')} type="tel" autoComplete="tel" inputMode="tel" {...form.field('phone')} />
-            <TextField label={t('signup.zip')} autoComplete="postal-code" inputMode="numeric" maxLength={4} {...form.field('zip_code')} />
-          </>
-        )}
+        <TextField label={t('signup.phone')} type="tel" autoComplete="tel" inputMode="tel" {...form.field('phone')} />
+        <TextField label={t('signup.zip')} autoComplete="postal-code" inputMode="numeric" maxLength={4} {...form.field('zip_code')} />
         <SelectField
           label={t('signup.region')}
           placeholder={t('signup.regionPlaceholder')}
           options={REGIONS.map((region) => ({ value: region, label: t(`signup.regions.${region}`) }))}
           {...form.field('chosen_region')}
         />
-        {config.details && (
-          <SelectField
-            label={t('signup.language')}
-            options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-            {...form.field('chosen_language')}
-          />
-        )}
+        <SelectField
+          label={t('signup.language')}
+          options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+          {...form.field('chosen_language')}
+        />
         <CheckboxField label={t('signup.terms')} {...form.checkbox('terms')} />
         <LegalLinks />
-        {config.newsletter === 'implied' ? (
-          <p className="field-hint form-note">{t('signup.newsletterImplied')}</p>
-        ) : (
-          <CheckboxField label={t('signup.newsletter')} {...form.checkbox('newsletter')} />
-        )}
+        <CheckboxField label={t('signup.newsletter')} {...form.checkbox('newsletter')} />
         <Button type="submit" block busy={form.submitting}>
           {t('signup.submit')}
         </Button>

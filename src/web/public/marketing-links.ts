@@ -18,6 +18,7 @@ export const ABOUT_LINKS = {
   advisoryBoard: '/advisory-board',
   howItWorks: '/hvordan',
   findDistributor: '/find-distributor',
+  newsletter: '/signup/newsletter',
   insuranceBenefit: '/forsikringsfordel',
   privacy: '/privacy',
 } as const;

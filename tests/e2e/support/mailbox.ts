@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers: Record<string, string>;
   created_at: string;
 }
 

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html: string;
   partyId?: string | null;
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -49,9 +51,27 @@ export class Mailer {
       text: message.text,
       html: message.html,
       partyId: message.partyId ?? null,
+      headers: message.headers ?? null,
       // Embedded mode keeps the mail in the outbox, which is its final place.
       sentAt: this.transport ? null : new Date(),
     });
+  }
+
+  /** Writes many messages into the outbox inside the caller's transaction (a newsletter to its subscribers). */
+  async enqueueMany(tx: Db, messages: MailMessage[]): Promise<void> {
+    for (let i = 0; i < messages.length; i += 500) {
+      await tx.insert(outbox).values(
+        messages.slice(i, i + 500).map((message) => ({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          partyId: message.partyId ?? null,
+          headers: message.headers ?? null,
+          sentAt: this.transport ? null : new Date(),
+        })),
+      );
+    }
   }
 
   /** Sends whatever is waiting; call after a transaction that enqueued mail has committed. */
@@ -122,7 +142,14 @@ export class Mailer {
           .returning({ id: outbox.id });
         if (claimed.length === 0) continue;
         try {
-          await transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transport.sendMail({
+            from: this.options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            ...(mail.headers ? { headers: mail.headers } : {}),
+          });
           await this.db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, mail.id));
           progressed = true;
         } catch (err) {

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { latestMailTo, waitFor } from '../../../../tests/support/mail.js';
-import { authed, createTestApp, signUpUser, type TestApp } from '../../../../tests/support/test-app.js';
-import { outbox } from '../../db/schema.js';
+import { authed, createTestApp, signUpUser, signUpWithRole, type TestApp } from '../../../../tests/support/test-app.js';
+import { identities, outbox } from '../../db/schema.js';
 
 // Real SMTP delivery from the outbox, received by a real SMTP server (smtp-server) on a free port.
 
@@ -147,5 +147,27 @@ describe('mail over SMTP', () => {
     expect(rows).toHaveLength(2);
     const first = rows.find((r) => r.id === failed.id);
     expect(first).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  it('delivers a newsletter with the RFC 8058 List-Unsubscribe headers of its subscriber', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const t = await appWithSmtp(smtp.port);
+    const reader = await signUpUser(t.app, { chosen_language: 'en' });
+    await t.database.db.update(identities).set({ emailVerifiedAt: new Date() }).where(eq(identities.partyId, reader.partyId));
+    await t.app.inject(authed(reader.token, { method: 'POST', url: '/api/identities/consents/newsletter/', payload: { action: 'add' } }));
+    const staff = await signUpWithRole(t, 'staff');
+    const issue = { subject_da: 'Nyt', body_da: 'Tekst', subject_en: 'SMTP news', body_en: 'Text', subject_no: 'Nytt', body_no: 'Tekst' };
+    const sent = await t.app.inject(authed(staff.token, { method: 'POST', url: '/api/backoffice/newsletters', payload: issue }));
+    expect(sent.statusCode).toBe(201);
+
+    const mail = await waitFor(
+      () => smtp.received.find((m) => m.to.includes(reader.email) && /^Subject: SMTP news\r?$/m.test(m.raw)),
+      10_000,
+      'the newsletter over SMTP',
+    );
+    const unfolded = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
+    expect(unfolded).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/newsletter\/unsubscribe\/[\w-]+>\r?$/m);
+    expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
   });
 });

@@ -5,21 +5,23 @@ import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import { getFixedT } from '../i18n/index.js';
 
-// Mail flooding: the identity mails anyone can have sent to an address — a verification or email-change
-// link (to any address an account names as its new email), a password-reset link — are limited per
+// Mail flooding: the mails anyone can have sent to an address — a verification or email-change link (to any
+// address an account names as its new email), a password-reset link, a newsletter confirmation — are limited per
 // recipient and kind to MAIL_PER_RECIPIENT_PER_HOUR. They are counted in mail_outbox, so the limit holds
 // across instances; a kind is known by its subject in any language. The caller's answer does not change
 // (a flooded address answers like any other); the mail is simply not written.
 
+/** Each kind's subjects, as keys of the mail catalog. */
 const SUBJECTS = {
-  link_verification: ['verifySubject', 'changeEmailSubject'],
-  password_reset: ['resetSubject'],
+  link_verification: ['identity.verifySubject', 'identity.changeEmailSubject'],
+  password_reset: ['identity.resetSubject'],
+  newsletter_confirmation: ['newsletter.confirmSubject'],
 } as const;
 
 export type LimitedMail = keyof typeof SUBJECTS;
 
 const subjectsOf = (kind: LimitedMail): string[] =>
-  LANGUAGES.flatMap((language) => SUBJECTS[kind].map((key) => getFixedT(language, 'mail', 'identity')(key)));
+  LANGUAGES.flatMap((language) => SUBJECTS[kind].map((key) => getFixedT(language, 'mail')(key)));
 
 /**
  * Whether another mail of this kind may go to `to` now. Call it in the transaction that writes the mail:
