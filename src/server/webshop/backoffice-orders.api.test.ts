@@ -143,7 +143,9 @@ describe('lists', () => {
       items: [],
       total: 0,
       total_capped: false,
-      next_offset: null,
+      position: 0,
+      next_cursor: null,
+      previous_cursor: null,
     });
 
     const newest = (await call(staff, 'GET', '/backoffice/orders?sort=newest')).json().items;
@@ -153,17 +155,112 @@ describe('lists', () => {
 
     for (const url of [
       '/backoffice/orders?status=lost',
-      '/backoffice/orders?offset=-1',
+      `/backoffice/orders?cursor=${'x'.repeat(1001)}`,
       '/backoffice/orders?sort=up',
       '/backoffice/shipments?status=paid',
     ]) {
       const res = await call(staff, 'GET', url);
       expect(res.statusCode, url).toBe(422);
-      expect(res.json().detail[0].type).toBe('field_invalid');
+      expect(['field_invalid', 'too_long']).toContain(res.json().detail[0].type);
     }
     expect((await call(staff, 'GET', '/backoffice/orders/not-an-id')).statusCode).toBe(404);
     expect((await call(staff, 'GET', `/backoffice/orders/${crypto.randomUUID()}`)).json()).toMatchObject({ code: 'order_not_found' });
     expect((await call(staff, 'GET', `/backoffice/shipments/${crypto.randomUUID()}`)).json()).toMatchObject({ code: 'shipment_not_found' });
+  });
+
+  it('pages by cursor, forwards and back, within one status and sort; a cursor altered or of another list is refused', async () => {
+    // 60 pending orders of one buyer, some of them made in the same instant (the id orders those).
+    const user = await buyer();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000);
+    await t.database.db.insert(orders).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        partyId: user.partyId,
+        placedByPartyId: user.partyId,
+        family: 'registration',
+        status: 'pending' as const,
+        kind: 'one_time' as const,
+        region: 'dk' as const,
+        currency: 'DKK' as const,
+        grossOre: 14_900,
+        vatOre: 2_980,
+        netOre: 11_920,
+        captureMethod: 'automatic' as const,
+        createdAt: at(i),
+      })),
+    );
+    type Page = {
+      items: { id: string; created_at: string }[];
+      total: number;
+      position: number;
+      next_cursor: string | null;
+      previous_cursor: string | null;
+    };
+    const list = async (query: string): Promise<Page> => {
+      const res = await call(staff, 'GET', `/backoffice/orders?q=${encodeURIComponent(user.email)}&status=pending&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    for (const sort of ['newest', 'oldest'] as const) {
+      const first = await list(`sort=${sort}`);
+      expect(first).toMatchObject({ total: 60, position: 0, previous_cursor: null });
+      const second = await list(`sort=${sort}&cursor=${first.next_cursor}`);
+      const third = await list(`sort=${sort}&cursor=${second.next_cursor}`);
+      expect([second.position, third.position]).toEqual([25, 50]);
+      expect(third.items).toHaveLength(10);
+      expect(third.next_cursor).toBeNull();
+      const seen = [...first.items, ...second.items, ...third.items];
+      expect(new Set(seen.map((o) => o.id)).size).toBe(60);
+      const times = seen.map((o) => o.created_at);
+      expect(times).toEqual([...times].sort((a, b) => (sort === 'newest' ? b.localeCompare(a) : a.localeCompare(b))));
+      // Back from the third page: the second again; back from the second: the first, with no page before it.
+      const back = await list(`sort=${sort}&cursor=${third.previous_cursor}`);
+      expect(back.items.map((o) => o.id)).toEqual(second.items.map((o) => o.id));
+      expect(back.position).toBe(25);
+      const start = await list(`sort=${sort}&cursor=${back.previous_cursor}`);
+      expect(start.items.map((o) => o.id)).toEqual(first.items.map((o) => o.id));
+      expect(start).toMatchObject({ position: 0, previous_cursor: null });
+    }
+
+    const newest = await list('sort=newest');
+    const cursor = newest.next_cursor ?? '';
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const bad of [
+      'not-a-cursor',
+      cursor.slice(0, -3),
+      forged({ ...decoded, k: ['2026-02-30 10:00:00+00', decoded.k[1]] }),
+      forged({ ...decoded, k: ["'; drop table webshop_order; --", decoded.k[1]] }),
+      forged({ ...decoded, k: [decoded.k[0]] }),
+      forged({ ...decoded, p: -1 }),
+    ]) {
+      const res = await call(staff, 'GET', `/backoffice/orders?status=pending&cursor=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ code: 'page_cursor_invalid', detail: expect.stringContaining('first page') });
+    }
+    // Another list's cursor: the oldest-first list's on the newest-first list, an order list's on the shipments.
+    expect((await call(staff, 'GET', `/backoffice/orders?sort=oldest&cursor=${cursor}`)).statusCode).toBe(400);
+    expect((await call(staff, 'GET', `/backoffice/shipments?status=shipped&cursor=${cursor}`)).statusCode).toBe(400);
+  });
+
+  it('counts up to 1,000 and says there are more', async () => {
+    const user = await buyer();
+    await t.database.db.insert(orders).values(
+      Array.from({ length: 1_001 }, () => ({
+        partyId: user.partyId,
+        family: 'registration',
+        status: 'failed' as const,
+        kind: 'one_time' as const,
+        region: 'dk' as const,
+        currency: 'DKK' as const,
+        grossOre: 14_900,
+        vatOre: 2_980,
+        netOre: 11_920,
+        captureMethod: 'automatic' as const,
+      })),
+    );
+    const page = (await call(staff, 'GET', '/backoffice/orders?status=failed')).json();
+    expect(page).toMatchObject({ total: 1_000, total_capped: true, position: 0 });
+    expect(page.items).toHaveLength(25);
   });
 
   it('puts the authorisations nearest to lapsing first in "to ship", with the days left', async () => {
@@ -231,6 +328,15 @@ describe('shipping an order’s plates', () => {
     expect(intent?.status).toBe('succeeded');
     const owned = await t.database.db.select().from(plates).where(eq(plates.ownerPartyId, user.partyId));
     expect(owned.map((p) => p.id).sort()).toEqual([a, b].sort());
+    // The plates area reads the same state from the plate itself (db/schema.ts plateOwnState): shipped, to the buyer.
+    const sent = (await call(revisor, 'GET', `/backoffice/plates/${a}`)).json();
+    expect(sent).toMatchObject({ state: 'shipped', shipped_to: { party_id: user.partyId, email: user.email } });
+    expect(sent.history.map((h: { kind: string }) => h.kind)).toContain('shipped');
+    const inBatch = (state: string) => call(staff, 'GET', `/backoffice/plates?batch_id=${sent.batch_id}&state=${state}`);
+    const idsOf = async (state: string) => ((await inBatch(state)).json().items as { id: string }[]).map((p) => p.id);
+    expect((await idsOf('shipped')).sort()).toEqual([a, b].sort());
+    expect(await idsOf('free')).not.toContain(a);
+    expect((await call(staff, 'GET', `/backoffice/plates/batches/${sent.batch_id}`)).json().counts).toMatchObject({ shipped: 2 });
     const mine = (await call(user, 'GET', '/plates/mine')).json();
     expect(mine).toEqual(
       expect.arrayContaining([
