@@ -75,6 +75,24 @@ async function authorisedDaysAgo(orderId: string, days: number) {
   await t.database.db.update(shipments).set({ authorisedAt: at }).where(eq(shipments.id, shipment.id));
 }
 
+/** `count` registration orders of a party written straight to the database (a list to page through), each with `fields(i)`. */
+const insertOrders = (partyId: string, count: number, fields: (i: number) => Partial<typeof orders.$inferInsert>) =>
+  t.database.db.insert(orders).values(
+    Array.from({ length: count }, (_, i) => ({
+      partyId,
+      placedByPartyId: partyId,
+      family: 'registration',
+      kind: 'one_time' as const,
+      region: 'dk' as const,
+      currency: 'DKK' as const,
+      grossOre: 14_900,
+      vatOre: 2_980,
+      netOre: 11_920,
+      captureMethod: 'automatic' as const,
+      ...fields(i),
+    })),
+  );
+
 const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const auditOf = (type: string, id: string) =>
   t.database.db
@@ -172,22 +190,7 @@ describe('lists', () => {
     // 60 pending orders of one buyer, some of them made in the same instant (the id orders those).
     const user = await buyer();
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000);
-    await t.database.db.insert(orders).values(
-      Array.from({ length: 60 }, (_, i) => ({
-        partyId: user.partyId,
-        placedByPartyId: user.partyId,
-        family: 'registration',
-        status: 'pending' as const,
-        kind: 'one_time' as const,
-        region: 'dk' as const,
-        currency: 'DKK' as const,
-        grossOre: 14_900,
-        vatOre: 2_980,
-        netOre: 11_920,
-        captureMethod: 'automatic' as const,
-        createdAt: at(i),
-      })),
-    );
+    await insertOrders(user.partyId, 60, (i) => ({ status: 'pending', createdAt: at(i) }));
     type Page = {
       items: { id: string; created_at: string }[];
       total: number;
@@ -244,20 +247,7 @@ describe('lists', () => {
 
   it('counts up to 1,000 and says there are more', async () => {
     const user = await buyer();
-    await t.database.db.insert(orders).values(
-      Array.from({ length: 1_001 }, () => ({
-        partyId: user.partyId,
-        family: 'registration',
-        status: 'failed' as const,
-        kind: 'one_time' as const,
-        region: 'dk' as const,
-        currency: 'DKK' as const,
-        grossOre: 14_900,
-        vatOre: 2_980,
-        netOre: 11_920,
-        captureMethod: 'automatic' as const,
-      })),
-    );
+    await insertOrders(user.partyId, 1_001, () => ({ status: 'failed' }));
     const page = (await call(staff, 'GET', '/backoffice/orders?status=failed')).json();
     expect(page).toMatchObject({ total: 1_000, total_capped: true, position: 0 });
     expect(page.items).toHaveLength(25);

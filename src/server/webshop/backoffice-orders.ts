@@ -112,27 +112,17 @@ const pageOf = <T>(items: T[], page: KeysetPage, counted: { total: number; total
 });
 
 /**
- * The orders' orders, each matching an index: (created_at, id) for every order, (status, created_at, id) for a status
- * (webshop_order_created_idx, webshop_order_status_created_idx), walked forwards or backwards.
+ * The orders newest or oldest first, each matching an index: (created_at, id) for every order, (status, created_at, id)
+ * for a status (webshop_order_created_idx, webshop_order_status_created_idx), walked forwards or backwards.
  */
-const ORDER_ORDERS = {
-  newest: {
-    list: 'orders:newest',
-    keys: [
-      { sql: sql`${orders.createdAt}`, type: 'timestamptz' },
-      { sql: sql`${orders.id}`, type: 'uuid' },
-    ],
-    direction: 'desc',
-  },
-  oldest: {
-    list: 'orders:oldest',
-    keys: [
-      { sql: sql`${orders.createdAt}`, type: 'timestamptz' },
-      { sql: sql`${orders.id}`, type: 'uuid' },
-    ],
-    direction: 'asc',
-  },
-} satisfies Record<string, KeysetOrder>;
+const byCreated = (sort: 'newest' | 'oldest'): KeysetOrder => ({
+  list: `orders:${sort}`,
+  keys: [
+    { sql: sql`${orders.createdAt}`, type: 'timestamptz' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
+  direction: sort === 'newest' ? 'desc' : 'asc',
+});
 
 /** Rows fetched by id, put back in the order of the page's ids. */
 function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
@@ -148,11 +138,7 @@ export async function listBackofficeOrders(
   const terms = await searchTerms(ctx.db, query.q);
   const where = and(query.status === 'all' ? undefined : eq(orders.status, query.status), terms ? orderMatch(terms) : undefined);
   // The page's ids first, from the index alone, then their details.
-  const { page, counted } = await pageAndCount(
-    ctx.db,
-    { table: orders, id: orders.id, where, order: ORDER_ORDERS[query.sort] },
-    query.cursor,
-  );
+  const { page, counted } = await pageAndCount(ctx.db, { table: orders, id: orders.id, where, order: byCreated(query.sort) }, query.cursor);
   const ids = page.ids;
   if (ids.length === 0) return pageOf([], page, counted);
   const rows = await ctx.db
