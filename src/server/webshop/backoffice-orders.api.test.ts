@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../tests/support/mail.js';
 import { createTestApp, type SignedUpUser, signUpUser, signUpWithRole, type TestApp } from '../../../tests/support/test-app.js';
 import { api, frameNumber, giveCredits, makePlates, registered } from '../bikes/bike-test-factory.js';
-import { auditLog, identities, insurancePolicies, orders, organisationMembers, plates, shipments } from '../db/schema.js';
+import { auditLog, identities, insurancePolicies, orderLines, orders, organisationMembers, plates, shipments } from '../db/schema.js';
 import { makeOrganisation } from '../theft/theft-test-factory.js';
 import { processPaymentEvents } from './fulfilment.js';
 
@@ -243,6 +243,63 @@ describe('lists', () => {
     // Another list's cursor: the oldest-first list's on the newest-first list, an order list's on the shipments.
     expect((await call(staff, 'GET', `/backoffice/orders?sort=oldest&cursor=${cursor}`)).statusCode).toBe(400);
     expect((await call(staff, 'GET', `/backoffice/shipments?status=shipped&cursor=${cursor}`)).statusCode).toBe(400);
+  });
+
+  it('pages "to ship" by cursor: the authorisations first (oldest first), then those without a payment', async () => {
+    const user = await buyer();
+    const paid = await insertOrders(user.partyId, 30, () => ({ family: 'plates', status: 'paid' })).returning({ id: orders.id });
+    const lines = await t.database.db
+      .insert(orderLines)
+      .values(
+        paid.map((o) => ({
+          orderId: o.id,
+          position: 0,
+          productCode: 'extra_plate',
+          quantity: 1,
+          unitAmountOre: 10_000,
+          vatRatePercent: 25,
+          grossOre: 10_000,
+          vatOre: 2_000,
+          netOre: 8_000,
+        })),
+      )
+      .returning({ id: orderLines.id });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+    const made = await t.database.db
+      .insert(shipments)
+      .values(
+        lines.map((line, i) => ({
+          orderLineId: line.id,
+          partyId: user.partyId,
+          address: { name: 'Ida Holm', address: 'Nørregade 1', postalCode: '1165', city: 'København K', country: 'DK' },
+          // Every other one has its payment authorised (on an earlier day the further down the list it was made).
+          authorisedAt: i % 2 === 0 ? day(30 - i) : null,
+          createdAt: day(i),
+        })),
+      )
+      .returning({ id: shipments.id, authorisedAt: shipments.authorisedAt, createdAt: shipments.createdAt });
+    type Page = {
+      items: { id: string }[];
+      next_cursor: string | null;
+      previous_cursor: string | null;
+    };
+    const list = async (cursor?: string | null): Promise<Page> => {
+      const res = await call(
+        staff,
+        'GET',
+        `/backoffice/shipments?status=to_ship&q=${encodeURIComponent(user.email)}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await list();
+    const second = await list(first.next_cursor);
+    expect([first.items.length, second.items.length, second.next_cursor]).toEqual([25, 5, null]);
+    // The authorised ones by their authorisation, oldest first (the most recently made had the oldest), then those without.
+    const key = (r: (typeof made)[number]) => `${r.authorisedAt?.toISOString() ?? 'z'} ${r.createdAt.toISOString()}`;
+    const expected = [...made].sort((x, y) => key(x).localeCompare(key(y))).map((r) => r.id);
+    expect([...first.items, ...second.items].map((s) => s.id)).toEqual(expected);
+    expect((await list(second.previous_cursor)).items.map((s) => s.id)).toEqual(first.items.map((s) => s.id));
   });
 
   it('counts up to 1,000 and says there are more', async () => {
