@@ -14,44 +14,19 @@
 //   BENCH_DURATION         seconds per case (default 10; a warm-up of 3 s comes before each)
 //   BENCH_CLAIMS_CONNECTIONS  default 10 (an insurer's claims handlers, not the public)
 //   BENCH_SERVER           source (src/server via tsx) or the path of a server build's main.js (default dist/server/main.js)
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  benchSettings,
-  cannonSignedIn,
-  connect,
-  freePort,
-  logInForBench,
-  ms,
-  startBenchApp,
-  stopServer,
-  verdictOf,
-} from './bench-support.mjs';
+import { loadStep, runListBench, runListBenchAsScript } from './bench-support.mjs';
 
-export const CLAIMS_P99_BUDGET_MS = 50;
-const SCRATCH_DB = 'bike_bench_claims';
-const BENCH_LOCK_KEY = 7_463_292;
+const CLAIMS = Number(process.env.BENCH_CLAIMS_COUNT ?? 10_000);
 const PERSONS = 2_000;
-const MEMBER_EMAIL = 'claims-handler@bench.invalid';
-const MEMBER_PASSWORD = 'bench-claims-handler-2026';
+const MEMBER = { email: 'claims-handler@bench.invalid', password: 'bench-claims-handler-2026' };
 const INSURERS = ['a', 'b'];
 const STATUSES = ['received', 'in_review', 'approved', 'paid', 'rejected'];
 
-const log = (line) => process.stdout.write(`${line}\n`);
 const uuid = (text) => `md5('${text}')::uuid`;
 
-async function loadData(db, claims, passwordHash) {
-  const started = performance.now();
-  const step = async (label, sql, params = []) => {
-    const t = performance.now();
-    await db.query(sql, params);
-    log(`  ${label} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
-  };
-  await db.query('set synchronous_commit = off');
-  await db.query('set session_replication_role = replica');
-  await db.query('begin');
+/** The claims; answers the first insurer's party id, whose list the cases read. */
+async function loadData(db, passwordHash) {
+  const step = (label, sql) => loadStep(db, label, sql);
   await db.query('select setseed(0.13)');
   await step(
     'two insurers',
@@ -63,7 +38,7 @@ async function loadData(db, claims, passwordHash) {
     'a claims handler of insurer A',
     `insert into party (id, kind) values (${uuid('claims-member')}, 'person');
      insert into identity (party_id, email, role, first_name, last_name, password_hash, email_verified_at)
-       values (${uuid('claims-member')}, '${MEMBER_EMAIL}', 'private', 'Bench', 'Handler', '${passwordHash}', now());
+       values (${uuid('claims-member')}, '${MEMBER.email}', 'private', 'Bench', 'Handler', '${passwordHash}', now());
      insert into organisation_member (organisation_party_id, identity_party_id, role)
        values (${uuid('claims-insurer-a')}, ${uuid('claims-member')}, 'member')`,
   );
@@ -75,7 +50,7 @@ async function loadData(db, claims, passwordHash) {
               (array['Anna','Bo','Karen','Ole','Mette','Lars','Ingrid','Jonas'])[1 + p % 8], 'Owner' || p
          from generate_series(1, ${PERSONS}) p`,
   );
-  const total = claims * INSURERS.length;
+  const total = CLAIMS * INSURERS.length;
   await step(
     `${total.toLocaleString('en')} stolen bikes with their ownerships`,
     `insert into bike (id, frame_number, frame_number_normalised, brand_name, model, is_electric, searchable, reported_stolen, created_at, updated_at)
@@ -111,10 +86,7 @@ async function loadData(db, claims, passwordHash) {
               true, r.created_at, r.created_at
          from theft_report r where r.insurer_party_id is not null`,
   );
-  await db.query('commit');
-  await db.query('set session_replication_role = origin');
-  await step('vacuum, analyze', 'vacuum (analyze) identity, bike, bike_ownership, theft_report, insurance_claim, organisation');
-  log(`  loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return (await db.query(`select md5('claims-insurer-a')::uuid as id`)).rows[0].id;
 }
 
 function cases(insurer) {
@@ -133,127 +105,11 @@ function cases(insurer) {
   ];
 }
 
-function markdown(results, { claims, duration, connections, server, elapsed }) {
-  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  const lines = [
-    `An insurer's claim list (GET /api/insurance/{insurerPartyId}/claims/, 20 a page with the total) at ${claims.toLocaleString('en')} claims of the insurer (and as many of another) on PostgreSQL, measured ${date} UTC on ${os.cpus().length} × ${cpu}, Node ${process.version}, server ${server}, one instance; autocannon with ${connections} connections, ${duration} s a case after a 3 s warm-up, signed in as one of the insurer's claims handlers. The last column is one connection for 3 s.`,
-    '',
-    '| case | requests/s | p50 | p99 | p99 budget | | one connection: p50 / p99 |',
-    '|---|---:|---:|---:|---:|---|---:|',
-  ];
-  for (const r of results) {
-    lines.push(
-      `| ${r.label} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ≤ ${CLAIMS_P99_BUDGET_MS} ms | ${verdictOf(r, CLAIMS_P99_BUDGET_MS)} |`,
-    );
-  }
-  lines.push('', `The whole claims benchmark took ${Math.round(elapsed)} s (load, start, measure).`, '');
-  return lines.join('\n');
-}
+const title = () =>
+  `An insurer's claim list (GET /api/insurance/{insurerPartyId}/claims/, 20 a page with the total) at ${CLAIMS.toLocaleString('en')} claims of the insurer (and as many of another) on PostgreSQL, signed in as one of the insurer's claims handlers`;
 
 /** Runs the claims benchmark: { skipped } when there is no PostgreSQL, else { markdown, results, overBudget }. */
-export async function runClaimsBench(options = {}) {
-  const started = performance.now();
-  const { serverMain, fromSource, webDir, adminUrl } = benchSettings(options);
-  const claims = Number(process.env.BENCH_CLAIMS_COUNT ?? 10_000);
-  const duration = Number(process.env.BENCH_DURATION ?? 10);
-  const connections = Number(process.env.BENCH_CLAIMS_CONNECTIONS ?? 10);
-  const { default: pg } = await import('pg');
+export const runClaimsBench = (options = {}) =>
+  runListBench({ name: 'Claims', lockKey: 7_463_292, user: MEMBER, load: loadData, cases, title }, options);
 
-  let admin;
-  try {
-    admin = await connect(pg, adminUrl);
-  } catch (error) {
-    return { skipped: `no PostgreSQL at ${new URL(adminUrl).host} (${error instanceof Error ? error.message : error})` };
-  }
-  const { rows: locked } = await admin.query('select pg_try_advisory_lock($1) as ok', [BENCH_LOCK_KEY]);
-  if (!locked[0].ok) {
-    await admin.end();
-    return { skipped: `another claims benchmark is running on ${new URL(adminUrl).host}` };
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${SCRATCH_DB}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bike-bench-claims-'));
-  const children = [];
-  try {
-    await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`);
-    await admin.query(`create database ${SCRATCH_DB}`);
-    const port = await freePort();
-    const appOptions = { serverMain, fromSource, webDir, url: url.toString(), port, dataDir };
-    log(`Claims: migrating ${SCRATCH_DB} (the app migrates at start) …`);
-    const migrating = await startBenchApp(appOptions);
-    children.push(migrating);
-    await stopServer(migrating);
-    log(`Claims: loading ${claims.toLocaleString('en')} claims per insurer …`);
-    const { hash } = await import('@node-rs/argon2');
-    const db = await connect(pg, url.toString());
-    let insurer;
-    try {
-      await loadData(db, claims, await hash(MEMBER_PASSWORD));
-      insurer = (await db.query(`select md5('claims-insurer-a')::uuid as id`)).rows[0].id;
-    } finally {
-      await db.end();
-    }
-
-    log('Claims: starting the app …');
-    const app = await startBenchApp(appOptions);
-    children.push(app);
-    const base = `http://127.0.0.1:${port}`;
-    const token = await logInForBench(base, MEMBER_EMAIL, MEMBER_PASSWORD);
-    const { default: autocannon } = await import('autocannon');
-    const results = [];
-    for (const c of cases(insurer)) {
-      log(`Claims: ${c.label} …`);
-      await cannonSignedIn(autocannon, base, token, c.paths, Math.min(3, duration), connections);
-      const load = os.loadavg()[0];
-      const r = await cannonSignedIn(autocannon, base, token, c.paths, duration, connections);
-      const one = await cannonSignedIn(autocannon, base, token, c.paths, Math.min(3, duration), 1);
-      const result = {
-        label: c.label,
-        load: Math.max(load, os.loadavg()[0]),
-        one: { p50: one.latency.p50, p99: one.latency.p99 },
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        total: r.requests.total,
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-      };
-      results.push(result);
-      log(
-        `  ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}: ${verdictOf(result, CLAIMS_P99_BUDGET_MS).replaceAll('**', '')}; one connection: p50 ${ms(one.latency.p50)}, p99 ${ms(one.latency.p99)}`,
-      );
-    }
-    const server = fromSource ? 'src/server/main.ts via tsx' : `node ${serverMain}`;
-    return {
-      results,
-      overBudget: results.some((r) => verdictOf(r, CLAIMS_P99_BUDGET_MS).includes('OVER BUDGET')),
-      markdown: markdown(results, { claims, duration, connections, server, elapsed: (performance.now() - started) / 1000 }),
-    };
-  } finally {
-    for (const child of children) await stopServer(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP_DB === '1') log(`Claims: kept the database ${SCRATCH_DB} (BENCH_KEEP_DB=1)`);
-    else {
-      await admin
-        .query(`drop database if exists ${SCRATCH_DB} with (force)`)
-        .catch((error) => log(`Claims: could not drop ${SCRATCH_DB}: ${error}`));
-    }
-    await admin.end();
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runClaimsBench()
-    .then((outcome) => {
-      if (outcome.skipped) log(`Claims benchmark skipped: ${outcome.skipped}`);
-      else {
-        log(`\n${outcome.markdown}`);
-        if (outcome.overBudget) log(`OVER BUDGET: a case's p99 is above ${CLAIMS_P99_BUDGET_MS} ms (see above).`);
-      }
-    })
-    .catch((error) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
-}
+runListBenchAsScript(import.meta.url, runClaimsBench);

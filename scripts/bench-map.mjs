@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchSettings, connect, freePort, get, ms, stopServer, verdictOf } from './bench-support.mjs';
+import { benchSettings, connect, freePort, get, lockedAdmin, ms, stopServer, verdictOf } from './bench-support.mjs';
 
 export const MAP_P99_BUDGET_MS = 50;
 const SCRATCH_DB = 'bike_bench_map';
@@ -291,17 +291,8 @@ export async function runMapBench(options = {}) {
   const keep = process.env.BENCH_KEEP_DB === '1';
   const { default: pg } = await import('pg');
 
-  let admin;
-  try {
-    admin = await connect(pg, adminUrl);
-  } catch (error) {
-    return { skipped: `no PostgreSQL at ${new URL(adminUrl).host} (${error instanceof Error ? error.message : error})` };
-  }
-  const { rows: locked } = await admin.query('select pg_try_advisory_lock($1) as ok', [BENCH_LOCK_KEY]);
-  if (!locked[0].ok) {
-    await admin.end();
-    return { skipped: `another map benchmark is running on ${new URL(adminUrl).host}` };
-  }
+  const { admin, skipped } = await lockedAdmin(pg, adminUrl, BENCH_LOCK_KEY, 'map');
+  if (skipped) return { skipped };
   const url = new URL(adminUrl);
   url.pathname = `/${SCRATCH_DB}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bike-bench-map-'));

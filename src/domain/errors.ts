@@ -175,6 +175,7 @@ export const ERROR_STATUS = {
   order_authorisation_lapsed: 409, // the card authorisation has lapsed at the provider: cancel the order instead
   order_capture_failed: 409, // the provider refused to take the authorised payment; nothing was shipped
   shipment_not_found: 404,
+  page_cursor_invalid: 400, // a list's page cursor altered, cut short, or another list's: start again from the first page
   shipment_not_open: 409, // ship: only a shipment waiting to be sent
   shipment_not_shipped: 409, // delivered: only a shipment sent
   shipment_plate_count: 422, // the envelope holds exactly as many plates as were ordered

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import daOrders from '../../src/i18n/da/backoffice-orders.json' with { type: 'json' };
+import daPlates from '../../src/i18n/da/backoffice-plates.json' with { type: 'json' };
 import daErrors from '../../src/i18n/da/errors.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
 import { mailTo } from './support/mailbox';
@@ -92,6 +93,13 @@ test('plates bought in the webshop are scanned into their envelope by staff, sen
   await expectNoAxeViolations(page);
   await screenshots(page, 'backoffice-orders-shipment-delivered');
 
+  // The plates area reads the same shipped state from the plate itself.
+  await page.goto(`/backoffice/plates?plate=${PLATES[0]}`);
+  const facts = page.locator('.plate-facts');
+  await expect(facts).toContainText(daPlates.state.shipped);
+  await expect(facts).toContainText(buyer.email);
+  await page.goBack();
+
   // The order: the payment is taken, lines with VAT, the trail; found again by the buyer's email.
   await page.getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { level: 1, name: text('detail.title', { number }) })).toBeVisible();
@@ -121,4 +129,42 @@ test('plates bought in the webshop are scanned into their envelope by staff, sen
   await screenshots(shop, 'backoffice-orders-buyer-plates');
   await buyerContext.close();
   await staffContext.close();
+});
+
+test('staff page through a buyer’s many orders, forwards and back', async ({ page, request }) => {
+  // 27 orders awaiting payment, one buyer's: two pages of 25.
+  const buyer = await apiSignUp(request);
+  await giveAddress(request, buyer.token);
+  const placed = await Promise.all(
+    Array.from({ length: 27 }, () =>
+      request.post('/api/webshop/orders/stripe', {
+        headers: { authorization: `Bearer ${buyer.token}` },
+        data: { family: 'plates', lines: [{ product: 'extra_plate', quantity: 1 }] },
+      }),
+    ),
+  );
+  for (const res of placed) expect(res.status()).toBe(201);
+  await desktop(page);
+  await seedToken(page, await apiLogin(request, DEMO.staff.email, DEMO.staff.password));
+  await page.goto(`/backoffice/v2/orders?status=pending&q=${encodeURIComponent(buyer.email)}`);
+  const pager = page.getByRole('navigation', { name: text('list.pages') });
+  await expect(pager).toContainText(text('list.shown', { from: 1, to: 25, total: 27 }));
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(26);
+  const firstOnFirst = await rows.nth(1).getByRole('link').textContent();
+  await expect(pager.getByRole('button', { name: text('list.previous') })).toHaveCount(0);
+  await pager.getByRole('button', { name: text('list.next') }).click();
+  await expect(pager).toContainText(text('list.shown', { from: 26, to: 27, total: 27 }));
+  await expect(rows).toHaveCount(3);
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(pager.getByRole('button', { name: text('list.next') })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'backoffice-orders-second-page');
+  await pager.getByRole('button', { name: text('list.previous') }).click();
+  await expect(pager).toContainText(text('list.shown', { from: 1, to: 25, total: 27 }));
+  await expect(rows.nth(1).getByRole('link')).toHaveText(firstOnFirst ?? '');
+
+  // A page address cut short: said so, and the way back to the first page.
+  await page.goto(`/backoffice/v2/orders?status=pending&q=${encodeURIComponent(buyer.email)}&cursor=broken`);
+  await expect(page.getByText(daErrors.page_cursor_invalid)).toBeVisible();
 });

@@ -26,7 +26,10 @@ export const isShipmentView = (view: BackofficeOrderView): view is ShipmentView 
 
 export const BACKOFFICE_ORDERS_PAGE_SIZE = 25;
 
-const offsetSchema = z._default(z.coerce.number({ error: 'field_invalid' }).check(z.int(), z.minimum(0), z.maximum(100_000)), 0);
+/** The page to show: a cursor from a page's next_cursor or previous_cursor (opaque; a bad one answers 400 page_cursor_invalid). */
+const cursorSchema = z.optional(z.string().check(z.maxLength(1_000, { error: 'too_long' })));
+/** Lists count their matches up to this many; past it the page says "1,000+". */
+export const BACKOFFICE_ORDERS_COUNT_CAP = 1_000;
 /** An order number (DK-000042, or its digits), the order's id, or the buyer's email; empty lists everything. */
 const searchSchema = z._default(z.string().check(z.trim(), z.maxLength(254, { error: 'too_long' })), '');
 
@@ -34,12 +37,12 @@ export const backofficeOrdersQuerySchema = z.object({
   status: z._default(z.enum(ORDER_VIEWS, { error: 'field_invalid' }), 'all'),
   q: searchSchema,
   sort: z._default(z.enum(['newest', 'oldest'], { error: 'field_invalid' }), 'newest'),
-  offset: offsetSchema,
+  cursor: cursorSchema,
 });
 export const backofficeShipmentsQuerySchema = z.object({
   status: z._default(z.enum(SHIPMENT_VIEWS, { error: 'field_invalid' }), 'to_ship'),
   q: searchSchema,
-  offset: offsetSchema,
+  cursor: cursorSchema,
 });
 
 const buyerSchema = z.object({
@@ -66,8 +69,17 @@ export const backofficeOrderRowSchema = z.object({
 });
 export type BackofficeOrderRow = z.infer<typeof backofficeOrderRowSchema>;
 
-/** A page: `total` counts the matches up to 10 000; `total_capped` says there are more. */
-const pageShape = { total: z.number(), total_capped: z.boolean(), next_offset: z.nullable(z.number()) };
+/**
+ * A page: `total` counts the matches up to BACKOFFICE_ORDERS_COUNT_CAP (`total_capped`: there are more); `position` is how
+ * many come before the page; the cursors lead to the next and the previous page (null at the ends).
+ */
+const pageShape = {
+  total: z.number(),
+  total_capped: z.boolean(),
+  position: z.number(),
+  next_cursor: z.nullable(z.string()),
+  previous_cursor: z.nullable(z.string()),
+};
 
 export const backofficeOrdersAnswerSchema = z.object({ items: z.array(backofficeOrderRowSchema), ...pageShape });
 

@@ -405,13 +405,20 @@ export const plates = pgTable(
 );
 
 /**
- * A plate's state as its own row says it (the shipped state is the shipments'): in_use, organisation or free. The
- * backoffice's lists filter on exactly this expression, which plate_batch_state_idx holds.
+ * A plate's state, from its own row (issue 14): on a bike or equipment (in_use, whoever had it before), given to an
+ * organisation, sent to a buyer by the backoffice's shipping (owner_party_id: shipped), else free. The one definition:
+ * the backoffice's plate lists and counts filter on exactly this expression, which plate_batch_state_idx holds, and
+ * shipping takes only plates it calls free.
  */
-export function plateOwnState(t: { bikeId: AnyPgColumn; equipmentId: AnyPgColumn; organisationPartyId: AnyPgColumn }) {
+export function plateOwnState(t: {
+  bikeId: AnyPgColumn;
+  equipmentId: AnyPgColumn;
+  organisationPartyId: AnyPgColumn;
+  ownerPartyId: AnyPgColumn;
+}) {
   return sql<
-    'free' | 'organisation' | 'in_use'
-  >`(case when ${t.bikeId} is not null or ${t.equipmentId} is not null then 'in_use' when ${t.organisationPartyId} is not null then 'organisation' else 'free' end)`;
+    'free' | 'organisation' | 'shipped' | 'in_use'
+  >`(case when ${t.bikeId} is not null or ${t.equipmentId} is not null then 'in_use' when ${t.organisationPartyId} is not null then 'organisation' when ${t.ownerPartyId} is not null then 'shipped' else 'free' end)`;
 }
 
 /**
@@ -659,10 +666,11 @@ export const shipments = pgTable(
   },
   (t) => [
     index('shipment_status_idx').on(t.status, t.createdAt),
-    // The backoffice's "to ship": the authorisations nearest to lapsing first, then what has no payment (issue 14).
-    index('shipment_status_authorised_idx').on(t.status, t.authorisedAt.asc().nullsLast(), t.createdAt, t.id),
-    // The backoffice's shipped and delivered lists, newest sent first (issue 14).
-    index('shipment_status_shipped_idx').on(t.status, t.shippedAt),
+    // The backoffice's "to ship": the authorisations nearest to lapsing first, then what has no payment (issue 14); the
+    // same expression as its keyset order (webshop/backoffice-orders.ts), so that a page is a walk from the cursor.
+    index('shipment_to_ship_idx').on(t.status, sql`coalesce(${t.authorisedAt}, 'infinity'::timestamptz)`, t.createdAt, t.id),
+    // The backoffice's shipped and delivered lists, newest sent first (issue 14), with the id that breaks ties.
+    index('shipment_status_shipped_idx').on(t.status, t.shippedAt, t.id),
     index('shipment_party_idx').on(t.partyId),
     check('shipment_of_order_or_policy', sql`(${t.orderLineId} is null) <> (${t.policyId} is null)`),
   ],

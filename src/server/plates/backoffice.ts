@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { normalisePlateId, plateUrlPath } from '../../domain/bikes/plate-id.js';
 import {
   PLATE_BATCHES_PAGE_SIZE,
@@ -11,7 +11,6 @@ import {
   type PlateHistoryEntry,
   type PlateOrganisation,
   type PlateRow,
-  type PlateState,
   type PlatesAnswer,
   type PlatesQuery,
 } from '../../domain/plates.js';
@@ -42,13 +41,8 @@ import { createPlateBatch } from './batches.js';
 
 /** The plate's ID in the order of the indexes. */
 const idC = sql`(${plates.id} collate "C")`;
+/** The plate's state from its own row: the same definition shipping uses (db/schema.ts plateOwnState). */
 const ownState = plateOwnState(plates);
-
-/** Shipments that have left: their plates went to the buyer. */
-const SENT = sql`${shipments.status} in ('shipped', 'delivered')`;
-const shippedPlate = sql<boolean>`exists (select 1 from ${shipments} where ${SENT} and ${shipments.plateIds} @> array[${plates.id}])`;
-/** The same as a set: shipments are few, so filtering many plates by it is one hashed lookup each. */
-const shippedIds = sql`(select unnest(${shipments.plateIds}) from ${shipments} where ${SENT})`;
 
 /** A batch's kind as the backoffice names it, from the table's kind and its registration flag. */
 function kindOf(batch: { kind: 'standard' | 'insurance'; includesRegistration: boolean }): PlateBatchKind {
@@ -66,33 +60,28 @@ async function batchOrThrow(db: Db, batchId: string) {
 const ofBatch = sql`${plates.batchId} = ${plateBatches.id}`;
 const inUse = sql`(${plates.bikeId} is not null or ${plates.equipmentId} is not null)`;
 const withOrganisation = sql`(${plates.organisationPartyId} is not null and ${plates.bikeId} is null and ${plates.equipmentId} is null)`;
+const shippedState = sql`${ownState} = 'shipped'`;
 
 /**
  * The batches with their counts and first and last IDs, in the order given. The total is the batch's own (kept by a
- * trigger), the plates in use and with an organisation are index-only scans of their partial indexes, the ends two
- * index probes: a batch of 100 000 plates is counted without reading its rows.
+ * trigger), the plates in use and with an organisation are index-only scans of their partial indexes, the shipped ones
+ * a range of plate_batch_state_idx, the ends two index probes: a batch of 100 000 plates is counted without reading its rows.
  */
 async function withCounts(db: Db, batches: (typeof plateBatches.$inferSelect)[]): Promise<PlateBatch[]> {
   if (batches.length === 0) return [];
   const ids = batches.map((b) => b.id);
-  const [counted, shipped, insurers] = await Promise.all([
+  const [counted, insurers] = await Promise.all([
     db
       .select({
         id: plateBatches.id,
         inUse: sql<number>`(select count(*) from ${plates} where ${ofBatch} and ${inUse})`.mapWith(Number),
         organisation: sql<number>`(select count(*) from ${plates} where ${ofBatch} and ${withOrganisation})`.mapWith(Number),
+        shipped: sql<number>`(select count(*) from ${plates} where ${ofBatch} and ${shippedState})`.mapWith(Number),
         first: sql<string | null>`(select min(${idC}) from ${plates} where ${ofBatch})`,
         last: sql<string | null>`(select max(${idC}) from ${plates} where ${ofBatch})`,
       })
       .from(plateBatches)
       .where(inArray(plateBatches.id, ids)),
-    // Shipped plates are counted from the shipments (few), not from the plates (many).
-    db
-      .select({ batchId: plates.batchId, n: count() })
-      .from(shipments)
-      .innerJoin(plates, sql`${plates.id} = any(${shipments.plateIds})`)
-      .where(and(SENT, inArray(plates.batchId, ids), sql`${ownState} = 'free'`))
-      .groupBy(plates.batchId),
     db
       .select({ partyId: organisations.partyId, name: organisations.name })
       .from(organisations)
@@ -105,7 +94,7 @@ async function withCounts(db: Db, batches: (typeof plateBatches.$inferSelect)[])
   ]);
   return batches.map((batch) => {
     const counts = counted.find((c) => c.id === batch.id);
-    const sent = shipped.find((s) => s.batchId === batch.id)?.n ?? 0;
+    const sent = counts?.shipped ?? 0;
     const insurer = insurers.find((i) => i.partyId === batch.insurerPartyId);
     const total = batch.plateCount;
     const inUseCount = counts?.inUse ?? 0;
@@ -197,14 +186,6 @@ export async function createBatch(ctx: AppContext, caller: Caller, input: BatchI
   return readBatch(ctx, batchId);
 }
 
-/** The filter of a plate list's state: in_use and organisation are the row's own; shipped needs the shipments. */
-function stateFilter(state: PlateState | undefined): SQL | undefined {
-  if (!state) return undefined;
-  if (state === 'free') return and(sql`${ownState} = 'free'`, sql`${plates.id} not in ${shippedIds}`);
-  if (state === 'shipped') return and(sql`${ownState} = 'free'`, sql`${plates.id} in ${shippedIds}`);
-  return sql`${ownState} = ${state}`;
-}
-
 /** A text for LIKE that matches only itself. */
 function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -217,7 +198,6 @@ export async function listPlates(ctx: AppContext, query: PlatesQuery): Promise<P
       id: plates.id,
       batchId: plates.batchId,
       state: ownState,
-      shipped: shippedPlate,
       bikeId: plates.bikeId,
       equipmentId: plates.equipmentId,
       organisationPartyId: plates.organisationPartyId,
@@ -230,7 +210,7 @@ export async function listPlates(ctx: AppContext, query: PlatesQuery): Promise<P
         query.batch_id ? eq(plates.batchId, query.batch_id) : undefined,
         query.q ? sql`${idC} like ${likePrefix(query.q)}` : undefined,
         query.after ? sql`${idC} > ${query.after}` : undefined,
-        stateFilter(query.state),
+        query.state ? sql`${ownState} = ${query.state}` : undefined,
       ),
     )
     .orderBy(idC)
@@ -241,7 +221,7 @@ export async function listPlates(ctx: AppContext, query: PlatesQuery): Promise<P
       (row): PlateRow => ({
         id: row.id,
         batch_id: row.batchId,
-        state: row.state === 'free' && row.shipped ? 'shipped' : row.state,
+        state: row.state,
         organisation:
           row.organisationPartyId && row.organisationName ? { party_id: row.organisationPartyId, name: row.organisationName } : null,
         bike_id: row.bikeId,
@@ -284,12 +264,21 @@ export async function plateDetail(ctx: AppContext, rawId: string): Promise<Plate
     : [];
 
   const [sent, events, audits] = await Promise.all([
-    ctx.db
-      .select({ partyId: shipments.partyId, email: identities.email, shippedAt: shipments.shippedAt })
-      .from(shipments)
-      .leftJoin(identities, eq(identities.partyId, shipments.partyId))
-      .where(and(SENT, sql`${shipments.plateIds} @> array[${id}]`))
-      .orderBy(desc(shipments.shippedAt)),
+    // The envelope it went in: among the shipments to the party it was sent to (shipment_party_idx), not all of them.
+    plate.ownerPartyId
+      ? ctx.db
+          .select({ partyId: shipments.partyId, email: identities.email, shippedAt: shipments.shippedAt })
+          .from(shipments)
+          .leftJoin(identities, eq(identities.partyId, shipments.partyId))
+          .where(
+            and(
+              eq(shipments.partyId, plate.ownerPartyId),
+              inArray(shipments.status, ['shipped', 'delivered']),
+              sql`${id} = any(${shipments.plateIds})`,
+            ),
+          )
+          .orderBy(desc(shipments.shippedAt))
+      : [],
     ctx.db.select().from(plateEvents).where(eq(plateEvents.plateId, id)).orderBy(asc(plateEvents.createdAt)),
     // The staff changes of this plate: its own entries, and its batch's that cover it (the batch made, a range given).
     ctx.db
@@ -340,11 +329,10 @@ export async function plateDetail(ctx: AppContext, rawId: string): Promise<Plate
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   const shipment = sent[0];
-  const state: PlateState = row.state === 'free' && shipment ? 'shipped' : row.state;
   return {
     id: plate.id,
     batch_id: batch.id,
-    state,
+    state: row.state,
     organisation:
       plate.organisationPartyId && row.organisationName ? { party_id: plate.organisationPartyId, name: row.organisationName } : null,
     bike_id: plate.bikeId,
@@ -413,9 +401,8 @@ export async function assignRange(
           isNull(plates.bikeId),
           isNull(plates.equipmentId),
           or(isNull(plates.organisationPartyId), eq(plates.organisationPartyId, target)),
-          // Not sent to a buyer: by the backoffice's shipping (owner_party_id) or in a shipment's list.
+          // Not sent to a buyer (its state would be shipped).
           isNull(plates.ownerPartyId),
-          sql`${plates.id} not in ${shippedIds}`,
         ),
       )
       .returning({ id: plates.id });

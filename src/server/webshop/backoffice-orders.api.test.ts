@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../tests/support/mail.js';
 import { createTestApp, type SignedUpUser, signUpUser, signUpWithRole, type TestApp } from '../../../tests/support/test-app.js';
 import { api, frameNumber, giveCredits, makePlates, registered } from '../bikes/bike-test-factory.js';
-import { auditLog, identities, insurancePolicies, orders, organisationMembers, plates, shipments } from '../db/schema.js';
+import { auditLog, identities, insurancePolicies, orderLines, orders, organisationMembers, plates, shipments } from '../db/schema.js';
 import { makeOrganisation } from '../theft/theft-test-factory.js';
 import { processPaymentEvents } from './fulfilment.js';
 
@@ -75,6 +75,24 @@ async function authorisedDaysAgo(orderId: string, days: number) {
   await t.database.db.update(shipments).set({ authorisedAt: at }).where(eq(shipments.id, shipment.id));
 }
 
+/** `count` registration orders of a party written straight to the database (a list to page through), each with `fields(i)`. */
+const insertOrders = (partyId: string, count: number, fields: (i: number) => Partial<typeof orders.$inferInsert>) =>
+  t.database.db.insert(orders).values(
+    Array.from({ length: count }, (_, i) => ({
+      partyId,
+      placedByPartyId: partyId,
+      family: 'registration',
+      kind: 'one_time' as const,
+      region: 'dk' as const,
+      currency: 'DKK' as const,
+      grossOre: 14_900,
+      vatOre: 2_980,
+      netOre: 11_920,
+      captureMethod: 'automatic' as const,
+      ...fields(i),
+    })),
+  );
+
 const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const auditOf = (type: string, id: string) =>
   t.database.db
@@ -143,7 +161,9 @@ describe('lists', () => {
       items: [],
       total: 0,
       total_capped: false,
-      next_offset: null,
+      position: 0,
+      next_cursor: null,
+      previous_cursor: null,
     });
 
     const newest = (await call(staff, 'GET', '/backoffice/orders?sort=newest')).json().items;
@@ -153,17 +173,141 @@ describe('lists', () => {
 
     for (const url of [
       '/backoffice/orders?status=lost',
-      '/backoffice/orders?offset=-1',
+      `/backoffice/orders?cursor=${'x'.repeat(1001)}`,
       '/backoffice/orders?sort=up',
       '/backoffice/shipments?status=paid',
     ]) {
       const res = await call(staff, 'GET', url);
       expect(res.statusCode, url).toBe(422);
-      expect(res.json().detail[0].type).toBe('field_invalid');
+      expect(['field_invalid', 'too_long']).toContain(res.json().detail[0].type);
     }
     expect((await call(staff, 'GET', '/backoffice/orders/not-an-id')).statusCode).toBe(404);
     expect((await call(staff, 'GET', `/backoffice/orders/${crypto.randomUUID()}`)).json()).toMatchObject({ code: 'order_not_found' });
     expect((await call(staff, 'GET', `/backoffice/shipments/${crypto.randomUUID()}`)).json()).toMatchObject({ code: 'shipment_not_found' });
+  });
+
+  it('pages by cursor, forwards and back, within one status and sort; a cursor altered or of another list is refused', async () => {
+    // 60 pending orders of one buyer, some of them made in the same instant (the id orders those).
+    const user = await buyer();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000);
+    await insertOrders(user.partyId, 60, (i) => ({ status: 'pending', createdAt: at(i) }));
+    type Page = {
+      items: { id: string; created_at: string }[];
+      total: number;
+      position: number;
+      next_cursor: string | null;
+      previous_cursor: string | null;
+    };
+    const list = async (query: string): Promise<Page> => {
+      const res = await call(staff, 'GET', `/backoffice/orders?q=${encodeURIComponent(user.email)}&status=pending&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    for (const sort of ['newest', 'oldest'] as const) {
+      const first = await list(`sort=${sort}`);
+      expect(first).toMatchObject({ total: 60, position: 0, previous_cursor: null });
+      const second = await list(`sort=${sort}&cursor=${first.next_cursor}`);
+      const third = await list(`sort=${sort}&cursor=${second.next_cursor}`);
+      expect([second.position, third.position]).toEqual([25, 50]);
+      expect(third.items).toHaveLength(10);
+      expect(third.next_cursor).toBeNull();
+      const seen = [...first.items, ...second.items, ...third.items];
+      expect(new Set(seen.map((o) => o.id)).size).toBe(60);
+      const times = seen.map((o) => o.created_at);
+      expect(times).toEqual([...times].sort((a, b) => (sort === 'newest' ? b.localeCompare(a) : a.localeCompare(b))));
+      // Back from the third page: the second again; back from the second: the first, with no page before it.
+      const back = await list(`sort=${sort}&cursor=${third.previous_cursor}`);
+      expect(back.items.map((o) => o.id)).toEqual(second.items.map((o) => o.id));
+      expect(back.position).toBe(25);
+      const start = await list(`sort=${sort}&cursor=${back.previous_cursor}`);
+      expect(start.items.map((o) => o.id)).toEqual(first.items.map((o) => o.id));
+      expect(start).toMatchObject({ position: 0, previous_cursor: null });
+    }
+
+    const newest = await list('sort=newest');
+    const cursor = newest.next_cursor ?? '';
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const bad of [
+      'not-a-cursor',
+      cursor.slice(0, -3),
+      forged({ ...decoded, k: ['2026-02-30 10:00:00+00', decoded.k[1]] }),
+      forged({ ...decoded, k: ["'; drop table webshop_order; --", decoded.k[1]] }),
+      forged({ ...decoded, k: [decoded.k[0]] }),
+      forged({ ...decoded, p: -1 }),
+    ]) {
+      const res = await call(staff, 'GET', `/backoffice/orders?status=pending&cursor=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ code: 'page_cursor_invalid', detail: expect.stringContaining('first page') });
+    }
+    // Another list's cursor: the oldest-first list's on the newest-first list, an order list's on the shipments.
+    expect((await call(staff, 'GET', `/backoffice/orders?sort=oldest&cursor=${cursor}`)).statusCode).toBe(400);
+    expect((await call(staff, 'GET', `/backoffice/shipments?status=shipped&cursor=${cursor}`)).statusCode).toBe(400);
+  });
+
+  it('pages "to ship" by cursor: the authorisations first (oldest first), then those without a payment', async () => {
+    const user = await buyer();
+    const paid = await insertOrders(user.partyId, 30, () => ({ family: 'plates', status: 'paid' })).returning({ id: orders.id });
+    const lines = await t.database.db
+      .insert(orderLines)
+      .values(
+        paid.map((o) => ({
+          orderId: o.id,
+          position: 0,
+          productCode: 'extra_plate',
+          quantity: 1,
+          unitAmountOre: 10_000,
+          vatRatePercent: 25,
+          grossOre: 10_000,
+          vatOre: 2_000,
+          netOre: 8_000,
+        })),
+      )
+      .returning({ id: orderLines.id });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+    const made = await t.database.db
+      .insert(shipments)
+      .values(
+        lines.map((line, i) => ({
+          orderLineId: line.id,
+          partyId: user.partyId,
+          address: { name: 'Ida Holm', address: 'Nørregade 1', postalCode: '1165', city: 'København K', country: 'DK' },
+          // Every other one has its payment authorised (on an earlier day the further down the list it was made).
+          authorisedAt: i % 2 === 0 ? day(30 - i) : null,
+          createdAt: day(i),
+        })),
+      )
+      .returning({ id: shipments.id, authorisedAt: shipments.authorisedAt, createdAt: shipments.createdAt });
+    type Page = {
+      items: { id: string }[];
+      next_cursor: string | null;
+      previous_cursor: string | null;
+    };
+    const list = async (cursor?: string | null): Promise<Page> => {
+      const res = await call(
+        staff,
+        'GET',
+        `/backoffice/shipments?status=to_ship&q=${encodeURIComponent(user.email)}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await list();
+    const second = await list(first.next_cursor);
+    expect([first.items.length, second.items.length, second.next_cursor]).toEqual([25, 5, null]);
+    // The authorised ones by their authorisation, oldest first (the most recently made had the oldest), then those without.
+    const key = (r: (typeof made)[number]) => `${r.authorisedAt?.toISOString() ?? 'z'} ${r.createdAt.toISOString()}`;
+    const expected = [...made].sort((x, y) => key(x).localeCompare(key(y))).map((r) => r.id);
+    expect([...first.items, ...second.items].map((s) => s.id)).toEqual(expected);
+    expect((await list(second.previous_cursor)).items.map((s) => s.id)).toEqual(first.items.map((s) => s.id));
+  });
+
+  it('counts up to 1,000 and says there are more', async () => {
+    const user = await buyer();
+    await insertOrders(user.partyId, 1_001, () => ({ status: 'failed' }));
+    const page = (await call(staff, 'GET', '/backoffice/orders?status=failed')).json();
+    expect(page).toMatchObject({ total: 1_000, total_capped: true, position: 0 });
+    expect(page.items).toHaveLength(25);
   });
 
   it('puts the authorisations nearest to lapsing first in "to ship", with the days left', async () => {
@@ -231,6 +375,15 @@ describe('shipping an order’s plates', () => {
     expect(intent?.status).toBe('succeeded');
     const owned = await t.database.db.select().from(plates).where(eq(plates.ownerPartyId, user.partyId));
     expect(owned.map((p) => p.id).sort()).toEqual([a, b].sort());
+    // The plates area reads the same state from the plate itself (db/schema.ts plateOwnState): shipped, to the buyer.
+    const sent = (await call(revisor, 'GET', `/backoffice/plates/${a}`)).json();
+    expect(sent).toMatchObject({ state: 'shipped', shipped_to: { party_id: user.partyId, email: user.email } });
+    expect(sent.history.map((h: { kind: string }) => h.kind)).toContain('shipped');
+    const inBatch = (state: string) => call(staff, 'GET', `/backoffice/plates?batch_id=${sent.batch_id}&state=${state}`);
+    const idsOf = async (state: string) => ((await inBatch(state)).json().items as { id: string }[]).map((p) => p.id);
+    expect((await idsOf('shipped')).sort()).toEqual([a, b].sort());
+    expect(await idsOf('free')).not.toContain(a);
+    expect((await call(staff, 'GET', `/backoffice/plates/batches/${sent.batch_id}`)).json().counts).toMatchObject({ shipped: 2 });
     const mine = (await call(user, 'GET', '/plates/mine')).json();
     expect(mine).toEqual(
       expect.arrayContaining([

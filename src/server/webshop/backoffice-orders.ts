@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Language } from '../../domain/locale.js';
 import {
   authorisationOf,
+  BACKOFFICE_ORDERS_COUNT_CAP,
   BACKOFFICE_ORDERS_PAGE_SIZE,
   type BackofficeOrderDetail,
   type BackofficeOrderRow,
@@ -16,6 +17,7 @@ import type { Db } from '../db/client.js';
 import { identities, insurancePolicies, orderLines, orders, organisations, receipts, shipments } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { isUuid } from '../shared/files/ids.js';
+import { type KeysetOrder, type KeysetPage, keysetPage } from '../shared/keyset.js';
 import { orderViews } from './orders.js';
 
 // The backoffice's reads of orders (issue 14): the orders by status and the plate shipments by state, each searched,
@@ -46,7 +48,12 @@ async function searchTerms(db: Db, q: string): Promise<{ orderIds: string[]; par
       .select({ orderId: receipts.orderId })
       .from(receipts)
       .where(
-        and(eq(receipts.number, Number(number[2])), series ? eq(receipts.series, series) : undefined, isNull(receipts.providerInvoiceId)),
+        and(
+          // Both series when none is named: two probes of receipt_series_number_unique, not a walk of it.
+          inArray(receipts.series, series ? [series] : ['dk', 'no']),
+          eq(receipts.number, Number(number[2])),
+          isNull(receipts.providerInvoiceId),
+        ),
       );
     return { orderIds: rows.flatMap((r) => (r.orderId ? [r.orderId] : [])), partyIds: [] };
   }
@@ -67,27 +74,54 @@ function orderMatch(terms: { orderIds: string[]; partyIds: string[] }): SQL {
   return parts.length > 0 ? (or(...parts) as SQL) : sql`false`;
 }
 
-/** Lists count their matches up to this many: counting every one of 100 000 orders on each page would cost more than the page. */
-const COUNT_CAP = 10_000;
-
-/** How many rows match, counted up to COUNT_CAP (and whether there are more). */
+/**
+ * How many rows match, counted up to BACKOFFICE_ORDERS_COUNT_CAP (and whether there are more): at most that many index
+ * entries are read, where counting every one of 100 000 orders on each page would cost more than the page.
+ */
 async function cappedCount(db: Db, table: typeof orders | typeof shipments, where: SQL | undefined) {
   const matching = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    .limit(BACKOFFICE_ORDERS_COUNT_CAP + 1)
     .as('matching');
   const [row] = await db.select({ n: count() }).from(matching);
   const n = row?.n ?? 0;
-  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+  return { total: Math.min(n, BACKOFFICE_ORDERS_COUNT_CAP), total_capped: n > BACKOFFICE_ORDERS_COUNT_CAP };
 }
 
-const pageOf = <T>(items: T[], offset: number, counted: { total: number; capped: boolean }) => ({
+/** The page's ids (a walk of the list's index from the cursor) and the count, at once. */
+async function pageAndCount(
+  db: Db,
+  list: { table: typeof orders | typeof shipments; id: AnyPgColumn; where: SQL | undefined; order: KeysetOrder },
+  cursor: string | undefined,
+) {
+  const [page, counted] = await Promise.all([
+    keysetPage(db, { ...list, size: BACKOFFICE_ORDERS_PAGE_SIZE }, cursor),
+    cappedCount(db, list.table, list.where),
+  ]);
+  return { page, counted };
+}
+
+const pageOf = <T>(items: T[], page: KeysetPage, counted: { total: number; total_capped: boolean }) => ({
   items,
-  total: counted.total,
-  total_capped: counted.capped,
-  next_offset: items.length > 0 && (counted.capped || offset + items.length < counted.total) ? offset + items.length : null,
+  ...counted,
+  position: page.position,
+  next_cursor: page.next_cursor,
+  previous_cursor: page.previous_cursor,
+});
+
+/**
+ * The orders newest or oldest first, each matching an index: (created_at, id) for every order, (status, created_at, id)
+ * for a status (webshop_order_created_idx, webshop_order_status_created_idx), walked forwards or backwards.
+ */
+const byCreated = (sort: 'newest' | 'oldest'): KeysetOrder => ({
+  list: `orders:${sort}`,
+  keys: [
+    { sql: sql`${orders.createdAt}`, type: 'timestamptz' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
+  direction: sort === 'newest' ? 'desc' : 'asc',
 });
 
 /** Rows fetched by id, put back in the order of the page's ids. */
@@ -99,23 +133,14 @@ function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
 /** GET /backoffice/orders: orders of one status (or all), newest or oldest first, a page at a time. */
 export async function listBackofficeOrders(
   ctx: AppContext,
-  query: { status: OrderStatusView; q: string; sort: 'newest' | 'oldest'; offset: number },
+  query: { status: OrderStatusView; q: string; sort: 'newest' | 'oldest'; cursor?: string | undefined },
 ) {
   const terms = await searchTerms(ctx.db, query.q);
   const where = and(query.status === 'all' ? undefined : eq(orders.status, query.status), terms ? orderMatch(terms) : undefined);
-  const counted = await cappedCount(ctx.db, orders, where);
-  const direction = query.sort === 'newest' ? desc : asc;
-  // The page's ids first, from the index alone (a deep page skips index entries, not joined rows), then their details.
-  const ids = (
-    await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(direction(orders.createdAt), direction(orders.id))
-      .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
-      .offset(query.offset)
-  ).map((r) => r.id);
-  if (ids.length === 0) return pageOf([], query.offset, counted);
+  // The page's ids first, from the index alone, then their details.
+  const { page, counted } = await pageAndCount(ctx.db, { table: orders, id: orders.id, where, order: byCreated(query.sort) }, query.cursor);
+  const ids = page.ids;
+  if (ids.length === 0) return pageOf([], page, counted);
   const rows = await ctx.db
     .select({
       order: orders,
@@ -145,7 +170,7 @@ export async function listBackofficeOrders(
       shipments_waiting: r.waiting,
     }),
   );
-  return pageOf(inPageOrder(ids, items), query.offset, counted);
+  return pageOf(inPageOrder(ids, items), page, counted);
 }
 
 const insurer = alias(organisations, 'insurer');
@@ -212,10 +237,33 @@ async function shipmentRows(db: Db, where: SQL | undefined, orderBy: SQL[], limi
 const orderIdOfShipment = sql`(select l.order_id from webshop_order_line l where l.id = ${shipments.orderLineId})`;
 
 /**
+ * To ship: the oldest authorisation first (it lapses first), then what has no payment to take (insurance plates), oldest
+ * first: shipment_to_ship_idx holds the same coalesce, so the page is a walk of it.
+ */
+const TO_SHIP_ORDER: KeysetOrder = {
+  list: 'shipments:to_ship',
+  keys: [
+    { sql: sql`coalesce(${shipments.authorisedAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
+    { sql: sql`${shipments.createdAt}`, type: 'timestamptz' },
+    { sql: sql`${shipments.id}`, type: 'uuid' },
+  ],
+  direction: 'asc',
+};
+/** Sent and delivered: newest sent first (shipment_status_shipped_idx). */
+const SENT_ORDER: KeysetOrder = {
+  list: 'shipments:sent',
+  keys: [
+    { sql: sql`${shipments.shippedAt}`, type: 'timestamptz' },
+    { sql: sql`${shipments.id}`, type: 'uuid' },
+  ],
+  direction: 'desc',
+};
+
+/**
  * GET /backoffice/shipments: plate shipments in one state. To ship: orders whose card authorisation lapses first at
  * the top (the oldest authorisations), then insurance plates owed under a policy, oldest first; sent ones newest first.
  */
-export async function listShipments(ctx: AppContext, query: { status: ShipmentView; q: string; offset: number }) {
+export async function listShipments(ctx: AppContext, query: { status: ShipmentView; q: string; cursor?: string | undefined }) {
   const terms = await searchTerms(ctx.db, query.q);
   const match = terms
     ? or(
@@ -225,29 +273,11 @@ export async function listShipments(ctx: AppContext, query: { status: ShipmentVi
       )
     : undefined;
   const where = and(eq(shipments.status, SHIPMENT_STATUS[query.status]), match);
-  const counted = await cappedCount(ctx.db, shipments, where);
-  // The page's ids first, from the state's index (to ship: the oldest authorisation first, shipment.authorised_at, nulls
-  // last; sent: newest first), then their details.
-  const ids = (
-    query.status === 'to_ship'
-      ? await ctx.db
-          .select({ id: shipments.id })
-          .from(shipments)
-          .where(where)
-          .orderBy(asc(shipments.authorisedAt), asc(shipments.createdAt), asc(shipments.id))
-          .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
-          .offset(query.offset)
-      : await ctx.db
-          .select({ id: shipments.id })
-          .from(shipments)
-          .where(where)
-          .orderBy(desc(shipments.shippedAt), desc(shipments.id))
-          .limit(BACKOFFICE_ORDERS_PAGE_SIZE)
-          .offset(query.offset)
-  ).map((r) => r.id);
-  if (ids.length === 0) return pageOf([], query.offset, counted);
-  const items = await shipmentRows(ctx.db, inArray(shipments.id, ids), [asc(shipments.id)], ids.length);
-  return pageOf(inPageOrder(ids, items), query.offset, counted);
+  const order = query.status === 'to_ship' ? TO_SHIP_ORDER : SENT_ORDER;
+  const { page, counted } = await pageAndCount(ctx.db, { table: shipments, id: shipments.id, where, order }, query.cursor);
+  if (page.ids.length === 0) return pageOf([], page, counted);
+  const items = await shipmentRows(ctx.db, inArray(shipments.id, page.ids), [asc(shipments.id)], page.ids.length);
+  return pageOf(inPageOrder(page.ids, items), page, counted);
 }
 
 /** One shipment, or 404 shipment_not_found. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ErrorCode } from '../../domain/errors.js';
 import type { Language } from '../../domain/locale.js';
 import type { PlateForShipment, ShipmentRow } from '../../domain/webshop/backoffice-orders.js';
@@ -6,7 +6,7 @@ import { formatReceiptNumber } from '../../domain/webshop/orders.js';
 import { composeMail } from '../adapters/mail/compose.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { identities, insurancePolicies, orders, plates, receipts, shipments } from '../db/schema.js';
+import { identities, insurancePolicies, orders, plateOwnState, plates, receipts, shipments } from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError, AppInputError } from '../http/errors.js';
 import { errorMessage, getFixedT, INTL_LOCALES } from '../i18n/index.js';
@@ -29,11 +29,11 @@ async function plateProblem(db: Db, shipment: ShipmentRow, plateId: string): Pro
   if (plate.bikeId) return 'plate_already_registered';
   if (plate.equipmentId) return 'plate_on_equipment';
   // Sent to someone already, or given to an organisation (backoffice plates): not free to send.
-  const [owned] = await db
-    .select({ owner: plates.ownerPartyId, organisation: plates.organisationPartyId })
+  const [own] = await db
+    .select({ state: plateOwnState(plates) })
     .from(plates)
     .where(eq(plates.id, plateId));
-  if (owned?.owner || owned?.organisation) return 'plate_taken';
+  if (own?.state !== 'free') return 'plate_taken';
   if (shipment.kind === 'order') {
     // A webshop plate is a plain one: an insurer's plate, or one sold with a registration, is not what was bought.
     if (plate.kind !== 'standard' || plate.includesRegistration) return 'plate_wrong_kind';
@@ -121,15 +121,7 @@ export async function shipShipment(ctx: AppContext, caller: Caller, shipmentId: 
     const taken = await tx
       .update(plates)
       .set({ ownerPartyId: shipment.buyer.party_id })
-      .where(
-        and(
-          inArray(plates.id, plateIds),
-          isNull(plates.bikeId),
-          isNull(plates.equipmentId),
-          isNull(plates.ownerPartyId),
-          isNull(plates.organisationPartyId),
-        ),
-      )
+      .where(and(inArray(plates.id, plateIds), sql`${plateOwnState(plates)} = 'free'`))
       .returning({ id: plates.id });
     if (taken.length !== plateIds.length) {
       const takenIds = new Set(taken.map((p) => p.id));

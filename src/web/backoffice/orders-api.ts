@@ -18,15 +18,19 @@ export interface OrdersFilter {
   view: BackofficeOrderView;
   q: string;
   sort: 'newest' | 'oldest';
-  offset: number;
+  /** The page: a cursor the server gave (next_cursor, previous_cursor); empty for the first page. */
+  cursor: string;
 }
 
 interface Page<T> {
   items: T[];
   total: number;
-  /** More match than `total` (the server counts up to 10 000). */
+  /** More match than `total` (the server counts up to BACKOFFICE_ORDERS_COUNT_CAP). */
   total_capped: boolean;
-  next_offset: number | null;
+  /** How many come before this page. */
+  position: number;
+  next_cursor: string | null;
+  previous_cursor: string | null;
 }
 
 export interface AuditEntry {
@@ -43,8 +47,9 @@ const ordersKey = ['backoffice', 'orders'] as const;
 
 /** The query string of a list: the view decides which list (shipments by state, or orders by status). */
 function listPath(filter: OrdersFilter): string {
-  const params = new URLSearchParams({ status: filter.view, offset: String(filter.offset) });
+  const params = new URLSearchParams({ status: filter.view });
   if (filter.q) params.set('q', filter.q);
+  if (filter.cursor) params.set('cursor', filter.cursor);
   if (isShipmentView(filter.view)) return `/backoffice/shipments?${params}`;
   params.set('sort', filter.sort);
   return `/backoffice/orders?${params}`;

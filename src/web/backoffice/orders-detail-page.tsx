@@ -93,39 +93,41 @@ function OrderDetail({ detail }: { detail: BackofficeOrderDetail }) {
 
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">{t('detail.lines')}</h2>
-        <table className="orders-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('detail.product')}</th>
-              <th scope="col">{t('detail.quantity')}</th>
-              <th scope="col">{t('detail.unitPrice')}</th>
-              <th scope="col">{t('detail.vat')}</th>
-              <th scope="col">{t('detail.lineTotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.product}>
-                <th scope="row">{line.name}</th>
-                <td>{line.quantity}</td>
-                <td className="orders-amount">{amount(line.unit_amount_ore)}</td>
-                <td className="orders-amount">
-                  {amount(line.vat_amount_ore)} ({line.vat_rate_percent} %)
-                </td>
-                <td className="orders-amount">{amount(line.gross_ore)}</td>
+        <div className="orders-table-wrap">
+          <table className="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.product')}</th>
+                <th scope="col">{t('detail.quantity')}</th>
+                <th scope="col">{t('detail.unitPrice')}</th>
+                <th scope="col">{t('detail.vat')}</th>
+                <th scope="col">{t('detail.lineTotal')}</th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('detail.total')}
-              </th>
-              <td className="orders-amount">{amount(order.vat_ore)}</td>
-              <td className="orders-amount">{amount(order.gross_ore)}</td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.product}>
+                  <th scope="row">{line.name}</th>
+                  <td>{line.quantity}</td>
+                  <td className="orders-amount">{amount(line.unit_amount_ore)}</td>
+                  <td className="orders-amount">
+                    {amount(line.vat_amount_ore)} ({line.vat_rate_percent} %)
+                  </td>
+                  <td className="orders-amount">{amount(line.gross_ore)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('detail.total')}
+                </th>
+                <td className="orders-amount">{amount(order.vat_ore)}</td>
+                <td className="orders-amount">{amount(order.gross_ore)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       </section>
 
       <section aria-labelledby="order-shipments">

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   BACKOFFICE_ORDER_VIEWS,
-  BACKOFFICE_ORDERS_PAGE_SIZE,
   type BackofficeOrderRow,
   type BackofficeOrderView,
   isShipmentView,
   type ShipmentRow,
 } from '../../domain/webshop/backoffice-orders';
-import { formatDate } from '../lib/intl';
+import { ApiError } from '../lib/api-client';
+import { formatDate, numberFormat } from '../lib/intl';
 import { Button } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
@@ -20,15 +20,14 @@ import { AuthorisationLeft, money, orderPath, shipmentPath } from './orders-part
 import './backoffice.css';
 import './orders.css';
 
-/** The list's filter from the address (?status=&q=&sort=&offset=): "to ship" when none is named, as the home's queue links. */
+/** The list's filter from the address (?status=&q=&sort=&cursor=): "to ship" when none is named, as the home's queue links. */
 function filterOf(params: URLSearchParams): OrdersFilter {
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset'));
   return {
     view: (BACKOFFICE_ORDER_VIEWS as readonly string[]).includes(status) ? (status as BackofficeOrderView) : 'to_ship',
     q: params.get('q') ?? '',
     sort: params.get('sort') === 'oldest' ? 'oldest' : 'newest',
-    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+    cursor: params.get('cursor') ?? '',
   };
 }
 
@@ -37,7 +36,7 @@ function paramsOf(filter: OrdersFilter): Record<string, string> {
   if (filter.view !== 'to_ship') params.status = filter.view;
   if (filter.q) params.q = filter.q;
   if (filter.sort !== 'newest') params.sort = filter.sort;
-  if (filter.offset > 0) params.offset = String(filter.offset);
+  if (filter.cursor) params.cursor = filter.cursor;
   return params;
 }
 
@@ -51,8 +50,8 @@ export function BackofficeOrdersPage() {
     <div className="backoffice backoffice-wide">
       <PageTitle>{t('list.title')}</PageTitle>
       <p className="backoffice-lead">{t('list.lead')}</p>
-      <Filters key={params.toString()} filter={filter} onApply={(next) => go({ ...next, offset: 0 })} />
-      <Results filter={filter} onPage={(offset) => go({ ...filter, offset })} />
+      <Filters key={params.toString()} filter={filter} onApply={(next) => go({ ...next, cursor: '' })} />
+      <Results filter={filter} onPage={(cursor) => go({ ...filter, cursor })} />
     </div>
   );
 }
@@ -96,39 +95,44 @@ function Filters({ filter, onApply }: { filter: OrdersFilter; onApply: (filter: 
   );
 }
 
-function Results({ filter, onPage }: { filter: OrdersFilter; onPage: (offset: number) => void }) {
-  const { t } = useTranslation('backoffice-orders');
+function Results({ filter, onPage }: { filter: OrdersFilter; onPage: (cursor: string) => void }) {
+  const { t, i18n } = useTranslation('backoffice-orders');
   const list = useOrdersList(filter);
   if (list.isPending) return <Loading />;
-  if (!list.data) return <LoadError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  if (!list.data) {
+    // A page's address that no longer leads anywhere (altered, or of another list): back to the first page.
+    if (filter.cursor && list.error instanceof ApiError && list.error.status === 400) {
+      return <LoadError error={list.error} onRetry={() => onPage('')} retrying={list.isFetching} />;
+    }
+    return <LoadError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  }
   const { page } = list.data;
   if (page.items.length === 0) return <p>{filter.view === 'to_ship' && !filter.q ? t('list.nothingToShip') : t('list.empty')}</p>;
   return (
     <section aria-label={t('list.results')} aria-busy={list.isFetching}>
-      {list.data.kind === 'shipments' ? (
-        <ShipmentsTable items={list.data.page.items} toShip={filter.view === 'to_ship'} />
-      ) : (
-        <OrdersTable items={list.data.page.items} />
-      )}
+      {/* On a phone the table scrolls sideways within the page, not the page itself. */}
+      <div className="orders-table-wrap">
+        {list.data.kind === 'shipments' ? (
+          <ShipmentsTable items={list.data.page.items} toShip={filter.view === 'to_ship'} />
+        ) : (
+          <OrdersTable items={list.data.page.items} />
+        )}
+      </div>
       <nav className="orders-pager" aria-label={t('list.pages')}>
         <span className="muted">
           {t(page.total_capped ? 'list.shownMore' : 'list.shown', {
-            from: filter.offset + 1,
-            to: filter.offset + page.items.length,
-            total: page.total,
+            from: page.position + 1,
+            to: page.position + page.items.length,
+            total: numberFormat(i18n.resolvedLanguage, {}).format(page.total),
           })}
         </span>
-        {filter.offset > 0 && (
-          <Button
-            variant="secondary"
-            className="btn-small"
-            onClick={() => onPage(Math.max(0, filter.offset - BACKOFFICE_ORDERS_PAGE_SIZE))}
-          >
+        {page.previous_cursor !== null && (
+          <Button variant="secondary" className="btn-small" onClick={() => onPage(page.previous_cursor ?? '')}>
             {t('list.previous')}
           </Button>
         )}
-        {page.next_offset !== null && (
-          <Button variant="secondary" className="btn-small" onClick={() => onPage(page.next_offset ?? 0)}>
+        {page.next_cursor !== null && (
+          <Button variant="secondary" className="btn-small" onClick={() => onPage(page.next_cursor ?? '')}>
             {t('list.next')}
           </Button>
         )}
