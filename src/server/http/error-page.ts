@@ -29,8 +29,8 @@ function style(theme: Theme): string {
 }
 
 function card(language: Language, title: string, body: string, requestId: string | null, retryHref: string): string {
-  const text = (key: string, values?: Record<string, string>) => escapeHtml(t(language, `common:pageError.${key}`, values));
-  const reference = requestId ? `<p>${text('reference', { id: '\u0000' }).replace('\u0000', `<code>${escapeHtml(requestId)}</code>`)}</p>` : '';
+  const text = (key: string) => escapeHtml(t(language, `common:pageError.${key}`));
+  const reference = requestId ? `<p>${text('reference')} <code>${escapeHtml(requestId)}</code></p>` : '';
   return `<header>${escapeHtml(t(language, 'common:brand'))}</header>
 <main><section role="alert">
 <h1>${escapeHtml(title)}</h1>

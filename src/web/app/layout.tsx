@@ -8,24 +8,10 @@ import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
+import { Logo } from './logo';
 
 // The unread count beside Messages: its own chunk, fetched only for a signed-in user (public pages stay light).
 const UnreadBadge = lazy(() => import('../chats/unread-badge').then((m) => ({ default: m.UnreadBadge })));
-
-function Logo() {
-  const { t } = useTranslation();
-  return (
-    <Link to="/" className="logo" aria-label={t('nav.home')}>
-      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" fill="currentColor" />
-        <circle cx="10" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
-        <circle cx="22" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
-        <path d="M10 20l5-8h6l1 8M15 12l-2-3h-2" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
-      </svg>
-      <span>{t('brand')}</span>
-    </Link>
-  );
-}
 
 export function Layout() {
   const { t } = useTranslation();

@@ -11,7 +11,9 @@ import { Button } from '../ui/button';
 import { CheckboxField, SelectField, TextField } from '../ui/field';
 import { clearDraft, useZodForm } from '../ui/form';
 import { FormCard, PageTitle } from '../ui/page';
+import { ThemeWelcome } from '../ui/theme-welcome';
 import type { SignupValues, signupFormSchema } from './form-schemas';
+import { friendRefOf } from './friend-ref';
 import { PasswordField } from './password-field';
 import { startSession } from './session-start';
 import { SocialButtons } from './social-buttons';
@@ -65,7 +67,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
     const { authentication_token } = await api<{ authentication_token: string }>('/identities/', {
       method: 'POST',
       // Referral codes come with the link that brought the visitor here.
-      body: { ...payload, friend_ref: params.get('friend_ref') ?? undefined, user_ref: params.get('user_ref') ?? undefined },
+      body: { ...payload, friend_ref: friendRefOf(params), user_ref: params.get('user_ref') ?? undefined },
     });
     const returnPath = safePath(await startSession(authentication_token));
     if (newsletter || config.newsletter === 'implied') {
@@ -92,6 +94,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
         chosen_region: region,
         chosen_language: normaliseLanguage(String(form.values.chosen_language ?? uiLanguage)),
         accept_terms: true,
+        friend_ref: friendRefOf(params),
       },
       newsletter: form.values.newsletter === true || config.newsletter === 'implied',
     };
@@ -101,6 +104,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
     <FormCard>
       <PageTitle>{t(config.title)}</PageTitle>
       <p className="form-lead">{t(config.lead)}</p>
+      <ThemeWelcome />
       {form.formError && <Alert>{form.formError}</Alert>}
       <form onSubmit={submit} noValidate>
         <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../lib/session-store';
 import { PageTitle } from '../ui/page';
+import { ThemeWelcome } from '../ui/theme-welcome';
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -12,6 +13,7 @@ export function HomePage() {
       <section className="hero">
         <PageTitle title={t('home.title')}>{t('home.title')}</PageTitle>
         <p className="hero-lead">{t('home.lead')}</p>
+        <ThemeWelcome />
         <div className="actions">
           {session ? (
             <Link to="/app" className="btn btn-primary">
