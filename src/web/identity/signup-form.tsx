@@ -13,7 +13,7 @@ import { clearDraft, useZodForm } from '../ui/form';
 import { FormCard, PageTitle } from '../ui/page';
 import { ThemeWelcome } from '../ui/theme-welcome';
 import type { SignupValues, signupFormSchema } from './form-schemas';
-import { friendRefOf } from './friend-ref';
+import { friendRefOf, useFriendRef } from './friend-ref';
 import { PasswordField } from './password-field';
 import { startSession } from './session-start';
 import { SocialButtons } from './social-buttons';
@@ -40,6 +40,7 @@ export function SignupForm({ variant }: { variant: SignupVariant }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const config = VARIANTS[variant];
+  useFriendRef(params);
   const draftKey = `signup-${variant}`;
   const form = useZodForm<typeof signupFormSchema, SignupValues>(loadSchema, {
     defaultValues: {
