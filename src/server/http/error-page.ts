@@ -22,11 +22,14 @@ function style(theme: Theme): string {
 .server-error section{background:#fff;border:1px solid #c9d2d9;border-radius:10px;padding:clamp(1.25rem,4vw,2rem);max-width:480px;margin:0 auto}
 .server-error h1{font-size:clamp(1.6rem,4vw,2.2rem);line-height:1.2;margin:0 0 .75rem}
 .server-error p{margin:0 0 1rem}
-.server-error .actions{display:flex;flex-wrap:wrap;gap:.75rem}
-.server-error a{display:inline-flex;align-items:center;min-height:44px;padding:.6rem 1.2rem;border-radius:8px;border:2px solid ${c.brand};font-weight:600;text-decoration:none;color:${c.brand};background:#fff}
+.server-error .actions{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.75rem}
+.server-error a{display:inline-flex;align-items:center;box-sizing:border-box;min-height:44px;line-height:1.2;padding:.6rem 1.2rem;border-radius:8px;border:2px solid ${c.brand};font-weight:600;text-decoration:none;color:${c.brand};background:#fff}
 .server-error a.primary{background:${c.brand};color:${c.onBrand}}
 .server-error code{font-size:.95rem;background:#e9eef2;padding:.1rem .35rem;border-radius:4px;word-break:break-all}`;
 }
+
+/** The page to try again: the address asked for, as a path of this site only (never `//elsewhere`). */
+const samePath = (url: string) => (/^\/(?![/\\])/.test(url) ? url : '/');
 
 function card(language: Language, title: string, body: string, requestId: string | null, retryHref: string): string {
   const text = (key: string) => escapeHtml(t(language, `common:pageError.${key}`));
@@ -35,7 +38,7 @@ function card(language: Language, title: string, body: string, requestId: string
 <main><section role="alert">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(body)}</p>
-${reference}<p class="actions"><a class="primary" href="${escapeHtml(retryHref)}">${text('retry')}</a> <a href="/">${text('home')}</a> <a href="/support/chat">${text('support')}</a></p>
+${reference}<div class="actions"><a class="primary" href="${escapeHtml(samePath(retryHref))}">${text('retry')}</a> <a href="/">${text('home')}</a> <a href="/support/chat">${text('support')}</a></div>
 </section></main>`;
 }
 

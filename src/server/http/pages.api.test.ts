@@ -94,7 +94,7 @@ describe('a page the app cannot start', () => {
 describe('a request the server fails', () => {
   const app = Fastify({ genReqId: () => 'req-4711' });
   registerErrorHandling(app);
-  app.get('/stolen-bike-map', async () => {
+  app.get('/*', async () => {
     throw new Error('the database went away');
   });
   app.get('/api/bikes/', async () => {
@@ -117,6 +117,10 @@ describe('a request the server fails', () => {
     expect(res.body).toContain('<a href="/">To the front page</a>');
     expect(res.body).toContain('#b3121b');
     expect(res.body).not.toContain('the database went away');
+    // Trying again stays on this site, whatever the address asked for.
+    const odd = await app.inject({ method: 'GET', url: '//elsewhere.example/stolen-bike-map', headers: { accept: 'text/html' } });
+    expect(odd.statusCode).toBe(500);
+    expect(odd.body).toContain('<a class="primary" href="/">');
   });
 
   it('answers an API call in the §8 shape, with the same reference', async () => {
