@@ -31,6 +31,9 @@ const PINNED: Record<string, Access> = {
   // The payment provider calls it unauthenticated; its signature is the check (webshop/webhook.ts).
   'POST /api/webshop/webhooks/stripe': 'public',
   'GET /api/identities/me': 'user',
+  // Counts of one's own referrals; the theme is chosen before signing up too (§1).
+  'GET /api/identities/me/referrals': 'user',
+  'PUT /api/identities/theme/': 'public',
   'DELETE /api/identities/:partyIdToDelete/': 'user',
   'POST /api/organisations/': 'user',
   'GET /api/organisations/mine': 'user',
