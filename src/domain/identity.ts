@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { POLICY_TYPES } from './insurance-policies.js';
-import { LANGUAGES, normaliseLanguage, normaliseUiLanguage, REGIONS, UI_LANGUAGES } from './locale.js';
+import { LANGUAGES, normaliseLanguage, normaliseUiLanguage, REGIONS, THEMES, UI_LANGUAGES } from './locale.js';
 
 // Identity payloads (§3 Signup payload, Profile; §5; §7 Identity), shared by the routes and the forms.
 // Messages are error codes (errors.ts): the server answers in the caller's language, forms show the same text.
@@ -101,6 +101,8 @@ export const profileSchema = z.object({
   cpr_number: z.nullable(z.string()),
   role: z.string(),
   signed_up_at: z.string(),
+  /** The theme chosen for the person (§1), null when none was chosen. */
+  theme: z.nullable(z.enum(THEMES)),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

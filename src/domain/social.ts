@@ -18,6 +18,8 @@ export const socialStartSchema = z.object({
   chosen_region: z.optional(regionSchema),
   chosen_language: z.optional(languageSchema),
   accept_terms: z.optional(z.boolean()),
+  /** Sign-up only: the referral code of the link that brought the visitor (§3 friend_ref). */
+  friend_ref: z.optional(z.string().check(z.maxLength(100))),
 });
 export type SocialStart = z.input<typeof socialStartSchema>;
 

@@ -55,6 +55,8 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger'];
     /** A second instance on the database of another test app (PostgreSQL): closing it leaves the database to its owner. */
     databaseUrl?: string;
+    /** A web build to serve (default: none, the API only). */
+    webDir?: string;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = options.databaseUrl ? await sharedDatabase(options.databaseUrl) : await freshDatabase();
@@ -67,7 +69,12 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: options.logger ?? false, webDir: path.join(os.tmpdir(), 'no-web-build') });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    webDir: options.webDir ?? path.join(os.tmpdir(), 'no-web-build'),
+  });
   await app.ready();
   return {
     app,

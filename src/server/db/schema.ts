@@ -65,8 +65,15 @@ export const identities = pgTable(
     loginFailuresSince: timestamp('login_failures_since', { withTimezone: true }),
     loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     loginLocks: integer('login_locks').notNull().default(0),
+    /** The friend_ref the sign-up came with, as typed (§3 Signup payload). */
     friendRef: text('friend_ref'),
     userRef: text('user_ref'),
+    /** This person's own referral code (identity/referrals.ts): given on first ask, never changed. */
+    referralCode: text('referral_code'),
+    /** Who referred this person: the owner of the friend_ref code at sign-up, if it named one. */
+    referredBy: uuid('referred_by').references((): AnyPgColumn => parties.id, { onDelete: 'set null' }),
+    /** The theme chosen for this person (§1 main, dcu, nafBrand), applied at login on any device; null: none chosen. */
+    theme: text('theme', { enum: ['main', 'dcu', 'nafBrand'] }),
     /** National digital ID (§4): the provider's subject, unique, so one person verifies one account. */
     eidSubject: text('eid_subject'),
     eidProvider: text('eid_provider'),
@@ -76,7 +83,12 @@ export const identities = pgTable(
     /** The party this person last chose to act as: themselves or one of their organisations (§6). */
     actingPartyId: uuid('acting_party_id'),
   },
-  (t) => [uniqueIndex('identity_email_unique').on(sql`lower(${t.email})`), uniqueIndex('identity_eid_subject_unique').on(t.eidSubject)],
+  (t) => [
+    uniqueIndex('identity_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('identity_eid_subject_unique').on(t.eidSubject),
+    uniqueIndex('identity_referral_code_unique').on(t.referralCode),
+    index('identity_referred_by_idx').on(t.referredBy),
+  ],
 );
 
 export const organisations = pgTable('organisation', {

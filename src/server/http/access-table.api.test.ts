@@ -32,6 +32,9 @@ const PINNED: Record<string, Access> = {
   'POST /api/webshop/webhooks/stripe': 'public',
   'GET /api/identities/me': 'user',
   'GET /api/identities/me/export': 'user',
+  // Counts of one's own referrals; the theme is chosen before signing up too (§1).
+  'GET /api/identities/me/referrals': 'user',
+  'PUT /api/identities/theme/': 'public',
   'DELETE /api/identities/:partyIdToDelete/': 'user',
   'POST /api/organisations/': 'user',
   'GET /api/organisations/mine': 'user',

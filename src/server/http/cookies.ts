@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UiLanguage } from '../../domain/locale.js';
+import type { Theme, UiLanguage } from '../../domain/locale.js';
 
 /**
  * The chosen language, kept in a cookie so the server renders the first page in it (§1 preloaded state). It may be
@@ -9,6 +9,16 @@ export const LANGUAGE_COOKIE = 'lang';
 
 export function setLanguageCookie(reply: FastifyReply, language: UiLanguage): void {
   reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
+}
+
+/**
+ * The theme (§1), kept for the browser session so the server renders every page in it; a signed-in person's is
+ * also on their profile (identity/profile.ts setTheme).
+ */
+export const THEME_COOKIE = 'theme';
+
+export function themeCookie(theme: Theme): string {
+  return `${THEME_COOKIE}=${theme}; Path=/; SameSite=Lax`;
 }
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {

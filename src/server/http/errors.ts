@@ -2,8 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorCode, errorStatus, isErrorCode } from '../../domain/errors.js';
 import type { PreRegisteredPolicyDetail } from '../../domain/insurance-policies.js';
-import { type Language, languageFromAcceptLanguage } from '../../domain/locale.js';
+import { type Language, languageFromAcceptLanguage, normaliseLanguage } from '../../domain/locale.js';
 import { errorMessage } from '../i18n/index.js';
+import { serverErrorPage } from './error-page.js';
+import { pageLanguage, pageTheme } from './web.js';
 
 /**
  * The one error a service throws. Its code decides the status (domain/errors.ts); the handler below turns
@@ -124,7 +126,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) request.log.error({ err: error, cause: error.cause }, 'response failed its schema');
     else request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: errorMessage('server_error', language), code: 'server_error' });
+    // The request id is in the log line above: support finds the failure by the reference the user quotes.
+    if (isPageRequest(request)) {
+      const page = serverErrorPage({
+        language: normaliseLanguage(pageLanguage(request)),
+        theme: pageTheme(request),
+        requestId: request.id,
+        url: request.url,
+      });
+      return reply.status(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    }
+    return reply.status(500).send({ detail: errorMessage('server_error', language), code: 'server_error', request_id: request.id });
   });
 }
 
@@ -137,11 +149,23 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400, 'malformed_request');
 }
 
+/** A browser asking for a page (not the API, not a file by script): it is answered in HTML. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
 /** Unknown /api paths and other non-page requests answer a JSON 404; page requests get the app shell. */
-export function registerNotFound(app: FastifyInstance, renderShell: ((request: FastifyRequest) => string) | null): void {
+export function registerNotFound(
+  app: FastifyInstance,
+  renderShell: ((request: FastifyRequest, reply: FastifyReply) => string) | null,
+): void {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = renderShell && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (!wantsPage) return sendError(reply, request, 404, 'not_found');
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderShell(request));
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderShell(request, reply));
   });
 }

@@ -1,9 +1,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normaliseRegion, normaliseTheme, normaliseUiLanguage, uiLanguageFromAcceptLanguage } from '../../domain/locale.js';
+import {
+  normaliseLanguage,
+  normaliseRegion,
+  normaliseTheme,
+  normaliseUiLanguage,
+  type Theme,
+  type UiLanguage,
+  uiLanguageFromAcceptLanguage,
+} from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
-import { LANGUAGE_COOKIE, readCookie } from './cookies.js';
+import { LANGUAGE_COOKIE, readCookie, THEME_COOKIE, themeCookie } from './cookies.js';
+import { bootErrorFallback } from './error-page.js';
 
 /** What the server tells the web app before its first render (§1: preloaded from server-rendered state). */
 export interface ServerState {
@@ -29,13 +38,23 @@ export function readBuildVersion(webDir: string): string {
   }
 }
 
-export function serverState(ctx: AppContext, request: FastifyRequest, siteVersion: string): ServerState {
-  const query = request.query as Record<string, unknown> | undefined;
+/** The language a page is shown in: the one chosen last (cookie), else the browser's; Icelandic too (§1, partial). */
+export function pageLanguage(request: FastifyRequest): UiLanguage {
   const language = readCookie(request, LANGUAGE_COOKIE);
+  return language ? normaliseUiLanguage(language) : uiLanguageFromAcceptLanguage(request.headers['accept-language']);
+}
+
+/** §1: the theme a link names (?theme=, a partner's way in), else the one this browser session keeps. */
+export function pageTheme(request: FastifyRequest): Theme {
+  const query = request.query as Record<string, unknown> | undefined;
+  return normaliseTheme(query?.theme ?? readCookie(request, THEME_COOKIE));
+}
+
+export function serverState(ctx: AppContext, request: FastifyRequest, siteVersion: string): ServerState {
   return {
-    language: language ? normaliseUiLanguage(language) : uiLanguageFromAcceptLanguage(request.headers['accept-language']),
+    language: pageLanguage(request),
     region: normaliseRegion(readCookie(request, 'region')),
-    theme: normaliseTheme(query?.theme ?? readCookie(request, 'theme')),
+    theme: pageTheme(request),
     siteVersion,
     embedded: ctx.config.embedded,
     devMailbox: ctx.config.env !== 'production' && !ctx.mailer.delivers,
@@ -46,10 +65,12 @@ export function serverState(ctx: AppContext, request: FastifyRequest, siteVersio
 }
 
 /** JSON in a script tag the browser does not run, so the strict CSP stays strict; `<` is escaped against injection. */
-export function injectState(html: string, state: ServerState): string {
+export function injectState(html: string, state: ServerState, url = '/'): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  const language = normaliseLanguage(state.language);
   return html
     .replace('<!--app-state-->', `<script id="app-state" type="application/json">${json}</script>`)
+    .replace('<!--boot-error-->', bootErrorFallback(language, normaliseTheme(state.theme), url))
     .replace(/<html lang="[^"]*"/, `<html lang="${state.language}"`);
 }
 
@@ -150,7 +171,7 @@ export async function registerWeb(
   app: FastifyInstance,
   ctx: AppContext,
   webDir: string,
-): Promise<((request: FastifyRequest) => string) | null> {
+): Promise<((request: FastifyRequest, reply: FastifyReply) => string) | null> {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     ctx.log.warn({ webDir }, 'web app not built: serving the API only (run npm run build)');
@@ -166,5 +187,11 @@ export async function registerWeb(
       sendStaticFile(request, reply, file),
     );
   }
-  return (request) => injectState(shell, serverState(ctx, request, version));
+  return (request, reply) => {
+    const state = serverState(ctx, request, version);
+    // A theme named in the address is kept for the rest of the browser session (§1).
+    if ((request.query as Record<string, unknown> | undefined)?.theme !== undefined)
+      reply.header('set-cookie', themeCookie(pageTheme(request)));
+    return injectState(shell, state, request.url);
+  };
 }

@@ -72,6 +72,7 @@ describe('GET /api/identities/me', () => {
       cpr_number: null,
       role: 'private',
       signed_up_at: expect.any(String),
+      theme: null,
     });
     // No secret ever leaves the server.
     expect(res.body).not.toMatch(/password|argon2|cpr_encrypted|tokens_valid_after/);

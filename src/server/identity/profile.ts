@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { CONSENT_TYPES, maskCpr, type Profile, type profileUpdateSchema } from '../../domain/identity.js';
 import { PRIVACY_AND_TERMS_VERSION } from '../../domain/legal.js';
-import type { Language } from '../../domain/locale.js';
+import type { Language, Theme } from '../../domain/locale.js';
 import type { IdentityRole } from '../../domain/roles.js';
 import { deleteBikesOfParty } from '../bikes/service.js';
 import type { AppContext } from '../context.js';
@@ -48,6 +48,7 @@ function toProfile(ctx: AppContext, identity: Identity): Profile {
     cpr_number: cpr ? maskCpr(cpr) : null,
     role: identity.role,
     signed_up_at: identity.signedUpAt.toISOString(),
+    theme: identity.theme,
   };
 }
 
@@ -107,6 +108,11 @@ export async function updateProfile(
   });
   void ctx.mailer.flush();
   return { status: newEmail ? 'partially_saved' : 'saved', profile: toProfile(ctx, updated) };
+}
+
+/** The theme kept for the person (§1), applied wherever they log in. */
+export async function setTheme(ctx: AppContext, partyId: string, theme: Theme): Promise<void> {
+  await ctx.db.update(identities).set({ theme }).where(eq(identities.partyId, partyId));
 }
 
 export async function setLanguage(ctx: AppContext, partyId: string, language: Language): Promise<void> {

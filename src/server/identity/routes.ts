@@ -15,14 +15,16 @@ import {
   signupSchema,
   uiLanguageSchema,
 } from '../../domain/identity.js';
-import { LANGUAGES, languageFromAcceptLanguage, normaliseLanguage, REGIONS } from '../../domain/locale.js';
+import { LANGUAGES, languageFromAcceptLanguage, normaliseLanguage, normaliseTheme, REGIONS, THEMES } from '../../domain/locale.js';
+import { referralsSchema } from '../../domain/referrals.js';
 import { APPROVAL_HEADER } from '../../domain/verification.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/auth.js';
-import { LANGUAGE_COOKIE, readCookie, setLanguageCookie } from '../http/cookies.js';
+import { LANGUAGE_COOKIE, readCookie, setLanguageCookie, THEME_COOKIE, themeCookie } from '../http/cookies.js';
 import { exportMyData } from './export.js';
 import { LoginLocked } from './login-lock.js';
-import { changeConsent, deleteIdentity, getProfile, listConsents, setLanguage, updateProfile } from './profile.js';
+import { changeConsent, deleteIdentity, getProfile, listConsents, setLanguage, setTheme, updateProfile } from './profile.js';
+import { myReferrals } from './referrals.js';
 import {
   completePasswordReset,
   endAllSessions,
@@ -263,6 +265,60 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         setLanguageCookie(reply, request.body.language);
         return { language };
       },
+    );
+
+    // §1 themes: the browser session keeps one in a cookie (so the server renders pages in it); a signed-in
+    // person's is kept on their profile too, and wins when they log in on any device.
+    const themeAnswer = z.object({ theme: z.enum(THEMES) });
+    app.get(
+      '/identities/theme/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'The theme in use',
+          description: "The signed-in person's theme if they have one, otherwise the browser session's (main by default).",
+          response: { 200: themeAnswer },
+        },
+      },
+      async (request) => {
+        const identity = request.caller ? await findIdentity(ctx.db, request.caller.partyId) : undefined;
+        return { theme: identity?.theme ?? normaliseTheme(readCookie(request, THEME_COOKIE)) };
+      },
+    );
+
+    app.put(
+      '/identities/theme/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Choose the theme',
+          description: 'Kept for the browser session, and on the profile of a signed-in person.',
+          body: themeAnswer,
+          response: { 200: themeAnswer },
+        },
+      },
+      async (request, reply) => {
+        if (request.caller) await setTheme(ctx, request.caller.partyId, request.body.theme);
+        reply.header('set-cookie', themeCookie(request.body.theme));
+        return { theme: request.body.theme };
+      },
+    );
+
+    app.get(
+      '/identities/me/referrals',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'My referral link and the friends who signed up through it',
+          description:
+            'The code is made on the first call and never changes; the link is the sign-up page with friend_ref. Counts only: never who the friends are. Inviting friends earns no reward.',
+          response: { 200: referralsSchema },
+        },
+      },
+      async (request) => myReferrals(ctx, callerOf(request).partyId),
     );
 
     app.get(

@@ -26,6 +26,7 @@ import { mayMail } from '../shared/mail-limit.js';
 import { hashLinkToken, hashPassword, newLinkToken, verifyPassword } from '../shared/secrets.js';
 import { identityEmails } from './emails.js';
 import { clearLoginFailures, NO_LOGIN_FAILURES, recordLoginFailure, refuseWhileLocked } from './login-lock.js';
+import { referrerOf } from './referrals.js';
 
 type Identity = typeof identities.$inferSelect;
 
@@ -105,8 +106,8 @@ export async function queueVerificationMail(
 }
 
 /**
- * A new person inside the caller's transaction: party and identity, the privacy_and_terms consent the
- * sign-up implies, the verification mail unless the address is already vouched for, and the signup event.
+ * A new person inside the caller's transaction: party and identity (with the referrer its friend_ref names), the
+ * privacy_and_terms consent the sign-up implies, the verification mail unless the address is already vouched for, and the signup event.
  */
 export async function createPerson(
   ctx: AppContext,
@@ -120,9 +121,11 @@ export async function createPerson(
 ): Promise<Identity> {
   const [party] = await tx.insert(parties).values({ kind: 'person' }).returning();
   if (!party) throw new Error('party insert returned nothing');
+  // A friend_ref naming someone's referral code counts this sign-up as theirs (referrals.ts).
+  const referredBy = await referrerOf(tx, options.identity.friendRef);
   const [created] = await tx
     .insert(identities)
-    .values({ ...options.identity, partyId: party.id })
+    .values({ ...options.identity, referredBy, partyId: party.id })
     .returning();
   if (!created) throw new Error('identity insert returned nothing');
   await tx.insert(consents).values({ partyId: party.id, type: 'privacy_and_terms', action: 'added', version: PRIVACY_AND_TERMS_VERSION });

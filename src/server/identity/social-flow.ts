@@ -17,6 +17,8 @@ export interface SocialFlow extends SocialRequest {
   intent: SocialIntent;
   region: Region | null;
   termsAccepted: boolean;
+  /** The sign-up's friend_ref (a referral code), carried to the account the flow makes. */
+  friendRef: string | null;
 }
 
 /** A key of its own (not the session tokens' key): a flow can never pass for a login token, nor the other way. */
@@ -24,7 +26,9 @@ function flowKey(secret: Uint8Array): Uint8Array {
   return createHmac('sha256', secret).update('social-flow-v1').digest();
 }
 
-export function newSocialFlow(input: Pick<SocialFlow, 'provider' | 'intent' | 'region' | 'termsAccepted' | 'language'>): SocialFlow {
+export function newSocialFlow(
+  input: Pick<SocialFlow, 'provider' | 'intent' | 'region' | 'termsAccepted' | 'language' | 'friendRef'>,
+): SocialFlow {
   return {
     ...input,
     id: randomBytes(16).toString('base64url'),
@@ -44,6 +48,7 @@ export async function sealSocialFlow(secret: Uint8Array, flow: SocialFlow): Prom
     l: flow.language,
     r: flow.region,
     t: flow.termsAccepted,
+    f: flow.friendRef,
   })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', typ: 'social-flow' })
     .setJti(flow.id)
@@ -63,7 +68,7 @@ export async function openSocialFlow(secret: Uint8Array, sealed: string): Promis
       typ: 'social-flow',
     });
     if (protectedHeader.typ !== 'social-flow') return null;
-    const { p, i, s, n, v, l, r, t, jti } = payload;
+    const { p, i, s, n, v, l, r, t, f, jti } = payload;
     if (!isString(p) || !isString(s) || !isString(n) || !isString(v) || !isString(jti)) return null;
     if (i !== 'login' && i !== 'signup') return null;
     if (l !== 'da' && l !== 'en' && l !== 'no') return null;
@@ -77,6 +82,7 @@ export async function openSocialFlow(secret: Uint8Array, sealed: string): Promis
       language: l,
       region: r === 'dk' || r === 'no' ? r : null,
       termsAccepted: t === true,
+      friendRef: isString(f) ? f : null,
     };
   } catch {
     return null;

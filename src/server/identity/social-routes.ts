@@ -101,6 +101,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
           region: body.chosen_region ?? null,
           termsAccepted: body.accept_terms === true,
           language,
+          friendRef: body.intent === 'signup' ? (body.friend_ref?.trim() ?? null) || null : null,
         });
         const url = await port.authorizationUrl(flow);
         if (!url) throw new AppError('social_unavailable');
@@ -154,6 +155,7 @@ export function socialRoutes(ctx: AppContext, social: SocialPort | null): Fastif
         const result = await socialSignUp(ctx, port.id, person, {
           region: flow.region,
           language: flow.language,
+          friendRef: flow.friendRef,
           sessionId: typeof sessionId === 'string' ? sessionId : undefined,
         });
         setLanguageCookie(reply, result.language);

@@ -165,7 +165,14 @@ describe('social sign-in with the development provider', () => {
     // A login flow does not sign up.
     expect((await signUp(socialBody(trip))).statusCode).toBe(400);
     // Sealed for another provider (with the right key), sent to this one.
-    const foreign = newSocialFlow({ provider: 'google', intent: 'login', region: null, termsAccepted: false, language: 'da' });
+    const foreign = newSocialFlow({
+      provider: 'google',
+      intent: 'login',
+      region: null,
+      termsAccepted: false,
+      language: 'da',
+      friendRef: null,
+    });
     const sealed = await sealSocialFlow(t.config.jwtSecret, { ...foreign, state: trip.callback.get('state') ?? '' });
     expect((await logIn(socialBody(trip, { flow: sealed }))).statusCode).toBe(400);
     // A login token is no flow.

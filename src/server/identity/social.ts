@@ -20,6 +20,8 @@ type Identity = typeof identities.$inferSelect;
 export interface SocialSignupChoice {
   region: Region;
   language: Language;
+  /** The referral code the sign-up came with (counted only when an account is made, never for a linked login). */
+  friendRef?: string | null;
   sessionId?: string;
 }
 
@@ -111,6 +113,7 @@ export async function socialSignUp(
           lastName: names.lastName?.slice(0, 100) ?? null,
           language: choice.language,
           region: choice.region,
+          friendRef: choice.friendRef ?? null,
         },
         sendVerificationMail: false,
         sessionId: choice.sessionId,

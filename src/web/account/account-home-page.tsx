@@ -71,6 +71,13 @@ export function AccountHomePage() {
             {t('home.settingsLink')}
           </Link>
         </section>
+        <section className="card" aria-labelledby="referrals-title">
+          <h2 id="referrals-title">{t('referrals.home.title')}</h2>
+          <p>{t('referrals.home.body')}</p>
+          <Link to="/app/referencing" className="btn btn-secondary">
+            {t('referrals.home.link')}
+          </Link>
+        </section>
         <IdentityCard profile={me} returnTo="/app" />
         <ActingPartyCard personName={me.name || me.email} />
       </div>

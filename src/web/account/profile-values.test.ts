@@ -27,6 +27,7 @@ const profile: Profile = {
   cpr_number: '170485-••••',
   role: 'private',
   signed_up_at: '2026-01-01T00:00:00.000Z',
+  theme: null,
 };
 
 const parse = (values: Record<string, unknown>) => profileUpdateSchema.parse(values);

@@ -4,6 +4,7 @@ import { lazyPage } from '../lib/lazy-page';
 /** Children of /app. */
 export const accountRoutes: RouteObject[] = [
   { index: true, element: lazyPage(() => import('./account-home-page'), 'AccountHomePage') },
+  { path: 'referencing', element: lazyPage(() => import('./referrals-page'), 'ReferralsPage') },
   { path: 'settings', element: lazyPage(() => import('./settings-page'), 'SettingsPage') },
   { path: 'settings/caution', element: lazyPage(() => import('./caution-page'), 'CautionPage') },
   { path: 'settings/delete-user', element: lazyPage(() => import('./delete-user-page'), 'DeleteUserPage') },

@@ -9,6 +9,7 @@ import { Loading } from '../ui/spinner';
 import { AccessGuard } from './access-guard';
 import { PageErrorBoundary } from './error-boundary';
 import { LanguageSwitcher } from './language-switcher';
+import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import { SlowRouteNotice } from './slow-route-notice';
 
@@ -19,21 +20,6 @@ const BackofficeLink = lazy(() => import('./backoffice-link').then((m) => ({ def
 // The consent banner only where a tag manager is configured: without one no cookie needs a consent, and the
 // page loads nothing of it.
 const ConsentBanner = lazy(() => import('../consent/consent-banner').then((m) => ({ default: m.ConsentBanner })));
-
-function Logo() {
-  const { t } = useTranslation();
-  return (
-    <Link to="/" className="logo" aria-label={t('nav.home')}>
-      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" fill="currentColor" />
-        <circle cx="10" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
-        <circle cx="22" cy="20" r="5" fill="none" stroke="#fff" strokeWidth="2" />
-        <path d="M10 20l5-8h6l1 8M15 12l-2-3h-2" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
-      </svg>
-      <span>{t('brand')}</span>
-    </Link>
-  );
-}
 
 export function Layout() {
   const { t } = useTranslation();

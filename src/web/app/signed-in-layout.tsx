@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { ChatLive } from '../chats/live-provider';
 import { PendingContactNotice } from '../chats/pending-contact-notice';
 import { AccountLanguage } from '../lib/account-language';
+import { AccountTheme } from '../lib/account-theme';
 import { queryClient } from '../lib/query-client';
 
 /** The signed-in areas (/app …) share a query cache; public pages do without it and load faster. */
@@ -12,6 +13,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {/* The chats' live connection and the reminder of an unsent message live with the signed-in pages only. */}
       <AccountLanguage />
+      <AccountTheme />
       <ChatLive />
       <PendingContactNotice />
       {children ?? <Outlet />}

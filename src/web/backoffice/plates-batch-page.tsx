@@ -189,7 +189,7 @@ function BatchPlates({ batchId }: { batchId: string }) {
       ) : (
         <PlatesTable items={plates.data.pages.flatMap((page) => page.items)} />
       )}
-      {plates.isFetchNextPageError && <LoadError error={plates.error} onRetry={() => void plates.fetchNextPage()} />}
+      {plates.isFetchNextPageError && <LoadError partial error={plates.error} onRetry={() => void plates.fetchNextPage()} />}
       {plates.hasNextPage && (
         <Button variant="secondary" onClick={() => void plates.fetchNextPage()} busy={plates.isFetchingNextPage}>
           {t('plates.more')}

@@ -266,7 +266,7 @@ function Batches() {
         </div>
       )}
       <p className="muted">{t('batches.shown', { shown: items.length, total })}</p>
-      {batches.isFetchNextPageError && <LoadError error={batches.error} onRetry={() => void batches.fetchNextPage()} />}
+      {batches.isFetchNextPageError && <LoadError partial error={batches.error} onRetry={() => void batches.fetchNextPage()} />}
       {batches.hasNextPage && (
         <Button variant="secondary" onClick={() => void batches.fetchNextPage()} busy={batches.isFetchingNextPage}>
           {t('batches.more')}

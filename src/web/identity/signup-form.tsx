@@ -11,7 +11,9 @@ import { Button } from '../ui/button';
 import { CheckboxField, SelectField, TextField } from '../ui/field';
 import { clearDraft, useZodForm } from '../ui/form';
 import { FormCard, PageTitle } from '../ui/page';
+import { ThemeWelcome } from '../ui/theme-welcome';
 import type { SignupValues, signupFormSchema } from './form-schemas';
+import { friendRefOf, useFriendRef } from './friend-ref';
 import { PasswordField } from './password-field';
 import { startSession } from './session-start';
 import { SocialButtons } from './social-buttons';
@@ -32,6 +34,7 @@ export function SignupPage() {
   const { t, i18n } = useTranslation('identity');
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  useFriendRef(params);
   const draftKey = 'signup-full';
   const form = useZodForm<typeof signupFormSchema, SignupValues>(loadSchema, {
     defaultValues: {
@@ -59,7 +62,7 @@ export function SignupPage() {
     const { authentication_token } = await api<{ authentication_token: string }>('/identities/', {
       method: 'POST',
       // Referral codes come with the link that brought the visitor here.
-      body: { ...payload, friend_ref: params.get('friend_ref') ?? undefined, user_ref: params.get('user_ref') ?? undefined },
+      body: { ...payload, friend_ref: friendRefOf(params), user_ref: params.get('user_ref') ?? undefined },
     });
     const returnPath = safePath(await startSession(authentication_token));
     if (newsletter) {
@@ -86,6 +89,7 @@ export function SignupPage() {
         chosen_region: region,
         chosen_language: normaliseLanguage(String(form.values.chosen_language ?? uiLanguage)),
         accept_terms: true,
+        friend_ref: friendRefOf(params),
       },
       newsletter: form.values.newsletter === true,
     };
@@ -95,6 +99,7 @@ export function SignupPage() {
     <FormCard>
       <PageTitle>{t('signup.title')}</PageTitle>
       <p className="form-lead">{t('signup.lead')}</p>
+      <ThemeWelcome />
       {form.formError && <Alert>{form.formError}</Alert>}
       <form onSubmit={submit} noValidate>
         <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../lib/session-store';
 import { PageTitle } from '../ui/page';
+import { ThemeWelcome } from '../ui/theme-welcome';
 import { HomeFigures } from './home-figures';
 import { HomeIllustration } from './home-illustration';
 import { HomePrices } from './home-prices';
@@ -27,6 +28,7 @@ export function HomePage() {
             {t('hero.title')}
           </PageTitle>
           <p className="home-hero-lead">{t('hero.lead')}</p>
+          <ThemeWelcome />
           <div className="actions">
             {session ? (
               <>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { normaliseLanguage, REGIONS } from '../../domain/locale';
 import type { SignupValues, signupFormSchema } from '../identity/form-schemas';
+import { friendRefOf, useFriendRef } from '../identity/friend-ref';
 import { startSession } from '../identity/session-start';
 import { api } from '../lib/api-client';
 import { useSession } from '../lib/session-store';
@@ -31,6 +32,7 @@ export function SignupFromScanPage() {
   const navigate = useNavigate();
   const session = useSession();
   const stickerId = params.get('sticker_id')?.slice(0, 40) ?? null;
+  useFriendRef(params);
   const next = loopPath(stickerId);
   const form = useZodForm<typeof signupFormSchema, SignupValues>(loadSchema, {
     defaultValues: {
@@ -47,7 +49,7 @@ export function SignupFromScanPage() {
   const submit = form.handleSubmit(async ({ terms: _terms, newsletter: _newsletter, ...payload }) => {
     const { authentication_token } = await api<{ authentication_token: string }>('/identities/', {
       method: 'POST',
-      body: { ...payload, chosen_language: normaliseLanguage(i18n.resolvedLanguage) },
+      body: { ...payload, chosen_language: normaliseLanguage(i18n.resolvedLanguage), friend_ref: friendRefOf(params) },
     });
     await startSession(authentication_token);
     clearDraft(DRAFT);
