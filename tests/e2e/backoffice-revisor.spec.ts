@@ -3,11 +3,12 @@ import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiLogin, apiSignUp, apiSignUpWithRole, DEMO, seedToken } from './support/session';
 import { reportStolenByApi } from './support/stolen-review';
+import { giveAddress } from './support/webshop';
 
 // Issue 14, §6: the revisor reads everything and changes nothing. Every page of the working day shows them the work
 // as staff see it, says once that they only read, and offers no button the server would refuse (403).
 
-test('a revisor reads the plates, stolen reports, proofs, ownership checks and a support ticket without change buttons', async ({
+test('a revisor reads the plates, stolen reports, proofs, ownership checks, a support ticket and an order without change buttons', async ({
   page,
   request,
 }) => {
@@ -27,6 +28,12 @@ test('a revisor reads the plates, stolen reports, proofs, ownership checks and a
   expect(written.status(), await written.text()).toBe(201);
   const conversation = await request.get('/api/support/chat', { headers: { authorization: `Bearer ${writer.token}` } });
   const ticketId = ((await conversation.json()) as { ticket_id: string }).ticket_id;
+  await giveAddress(request, writer.token);
+  const order = await request.post('/api/webshop/orders/stripe', {
+    headers: { authorization: `Bearer ${writer.token}` },
+    data: { family: 'plates', lines: [{ product: 'extra_plate', quantity: 1 }] },
+  });
+  expect(order.status(), await order.text()).toBe(201);
 
   const revisor = await apiSignUpWithRole(request, 'revisor', 'en');
   await seedToken(page, revisor.token);
@@ -66,4 +73,9 @@ test('a revisor reads the plates, stolen reports, proofs, ownership checks and a
   await expect(page.getByRole('button', { name: /Send answer|Close ticket|Assign to me/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshots(page, 'backoffice-revisor-ticket');
+
+  await page.goto(`/backoffice/v2/orders?status=pending&q=${encodeURIComponent(writer.email)}`);
+  await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
+  await expect(readOnly).toBeVisible();
+  await expect(page.getByRole('button', { name: /Refund|Cancel/ })).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { useBackofficeOrder, useOrderAction } from './orders-api';
 import { AuditTrail, AuthorisationLeft, money, ReasonDialog, shipmentPath } from './orders-parts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import './backoffice.css';
 import './orders.css';
 
@@ -35,6 +36,7 @@ export function BackofficeOrderDetailPage() {
 }
 
 function OrderDetail({ detail }: { detail: BackofficeOrderDetail }) {
+  const canChange = useCanChange();
   const { t, i18n } = useTranslation('backoffice-orders');
   const language = i18n.resolvedLanguage;
   const { order } = detail;
@@ -147,7 +149,7 @@ function OrderDetail({ detail }: { detail: BackofficeOrderDetail }) {
         )}
       </section>
 
-      <OrderActions detail={detail} />
+      {canChange ? <OrderActions detail={detail} /> : <ReadOnlyNote />}
 
       <section aria-labelledby="order-audit">
         <h2 id="order-audit">{t('audit.title')}</h2>

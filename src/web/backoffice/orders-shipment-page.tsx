@@ -12,6 +12,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { checkPlate, useDeliver, useShip, useShipment } from './orders-api';
 import { AuditTrail, AuthorisationLeft, messageOf, orderPath, ShipmentAddress } from './orders-parts';
+import { ReadOnlyNote, useCanChange } from './read-only';
 import './backoffice.css';
 import './orders.css';
 
@@ -37,6 +38,7 @@ export function BackofficeShipmentPage() {
 }
 
 function Shipment({ shipment }: { shipment: ShipmentRow }) {
+  const canChange = useCanChange();
   const { t, i18n } = useTranslation('backoffice-orders');
   const language = i18n.resolvedLanguage;
   const title =
@@ -91,14 +93,15 @@ function Shipment({ shipment }: { shipment: ShipmentRow }) {
           {t('detail.lapsedHelp')} {shipment.order_id && <Link to={orderPath(shipment.order_id)}>{t('shipment.toOrder')}</Link>}
         </Alert>
       )}
-      {shipment.status === 'ordered' && <ShipForm shipment={shipment} />}
+      {!canChange && (shipment.status === 'ordered' || shipment.status === 'shipped') && <ReadOnlyNote />}
+      {canChange && shipment.status === 'ordered' && <ShipForm shipment={shipment} />}
       {shipment.status !== 'ordered' && shipment.plate_ids.length > 0 && (
         <section aria-labelledby="shipment-plates">
           <h2 id="shipment-plates">{t('shipment.plates')}</h2>
           <p className="mono">{shipment.plate_ids.join(', ')}</p>
         </section>
       )}
-      {shipment.status === 'shipped' && <Deliver shipment={shipment} />}
+      {canChange && shipment.status === 'shipped' && <Deliver shipment={shipment} />}
       <section aria-labelledby="shipment-audit">
         <h2 id="shipment-audit">{t('audit.title')}</h2>
         <AuditTrail recordType={shipment.order_id ? 'order' : 'shipment'} recordId={shipment.order_id ?? shipment.id} />
