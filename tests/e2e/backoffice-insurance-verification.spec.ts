@@ -94,7 +94,7 @@ test('staff approve a proof of possession in four steps by keyboard, and the ins
   await row.getByRole('link', { name: /Gennemgå/ }).click();
 
   // Step 1: the frame number, typed in lower case, is the registered one in its normal form.
-  const stepHeading = page.getByRole('heading', { level: 2 });
+  const stepHeading = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(stepHeading).toHaveText('Trin 1 af 4: Stelnummer');
   await expect(stepHeading).toBeFocused();
   await expect(page.getByText(/Reserveret til dig til kl\./)).toBeVisible();

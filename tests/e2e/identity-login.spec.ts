@@ -62,7 +62,9 @@ test('a post_login_redirect or next= that resolves off the site is not followed'
 
   await page.goto(`/app/redirects/signup-complete?region=dk&next=${encodeURIComponent('/app/../..//evil.example')}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Velkommen til Cykelregistret' })).toBeVisible();
-  await expect(page.locator('a[href*="evil.example"]')).toHaveCount(0);
+  // No link leads off the site (the shell's "try again" may name this very page, its query and all).
+  const hosts = await page.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).host));
+  expect(hosts.filter((host) => host !== new URL(page.url()).host)).toEqual([]);
   // A next= on this site is still offered.
   await page.goto(`/app/redirects/signup-complete?region=dk&next=${encodeURIComponent('/app/settings')}`);
   await expect(page.getByRole('link', { name: 'Fortsæt, hvor du var' })).toHaveAttribute('href', '/app/settings');

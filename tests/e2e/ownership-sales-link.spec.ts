@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
+import { firstLoadRequests } from './support/first-load';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, type SignedUp, seedToken } from './support/session';
 
@@ -38,13 +39,17 @@ async function ownerWithBike(request: APIRequestContext, plate: string, language
   return { user, bikeId, frameNumber };
 }
 
-/** The gzip size of every script the page loaded (the budget's unit: ≤ 120 KB on a public page's first load). */
+/** The gzip size of the scripts of the page's own first load (the budget's unit: ≤ 120 KB on a public page), not what §9 prefetch fetches ahead. */
 function scriptBudget(page: Page): () => Promise<number> {
-  const scripts: Promise<number>[] = [];
+  const scripts: Promise<{ url: string; bytes: number }>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
+    if (response.request().resourceType() === 'script')
+      scripts.push(response.body().then((body) => ({ url: response.url(), bytes: gzipSync(body).length })));
   });
-  return async () => (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  return async () => {
+    const own = await firstLoadRequests(page);
+    return (await Promise.all(scripts)).filter((s) => own.has(s.url)).reduce((sum, s) => sum + s.bytes, 0);
+  };
 }
 
 async function makeLink(page: Page, owner: SignedUp, bikeId: string, labels: { page: RegExp; days: string; option: string; make: string }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../domain/identity';
 import { isUiLanguage, LANGUAGES, normaliseLanguage, REGIONS } from '../../domain/locale';
-import { showsAccountLanguage, switchLanguage } from '../lib/account-language';
+import { showsAccountLanguage, switchLanguage } from '../lib/switch-language';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { normaliseUiLanguage, UI_LANGUAGES, type UiLanguage } from '../../domain/locale';
-import { switchLanguage } from '../lib/account-language';
 import { api } from '../lib/api-client';
+import { switchLanguage } from '../lib/switch-language';
 
 // Each language is named in itself, whatever the page's language, so the names are not translated.
 const NAMES: Record<UiLanguage, string> = { da: 'Dansk', en: 'English', no: 'Norsk', is: 'Íslenska' };

@@ -4,6 +4,7 @@ import { pageLoader } from '../lib/lazy-page';
 import { createPrefetchQueue, prefetchAllowed } from '../lib/prefetch';
 
 const queue = createPrefetchQueue();
+const PREFETCH_MARK = 'prefetch-start';
 
 /** Runs once the page has loaded and the browser is idle (a timer where requestIdleCallback is missing). */
 function whenIdle(run: () => void): () => void {
@@ -61,6 +62,8 @@ export function RoutePrefetch({ routes }: { routes: RouteObject[] }): null {
       const loaders = likelyNextPaths().flatMap((path) =>
         (matchRoutes(routes, path) ?? []).map((match) => pageLoader(match.route.element)).filter((loader) => loader !== null),
       );
+      // Where a page's own first load ends: what comes after this mark is fetched ahead (the budget counts before it).
+      if (loaders.length > 0 && performance.getEntriesByName(PREFETCH_MARK).length === 0) performance.mark(PREFETCH_MARK);
       queue.add(loaders);
     });
   }, [pathname, routes]);

@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CookieSettingsButton } from '../consent/cookie-settings';
+import { serverState } from '../lib/server-state';
 import { ABOUT_LINKS, MARKETING_LINKS } from '../public/marketing-links';
+
+// Cookie settings only where a tag manager is configured (without one no cookie needs a consent): its own chunk,
+// so that pages without one do not load the consent's code.
+const CookieSettingsButton = lazy(() => import('../consent/cookie-settings').then((m) => ({ default: m.CookieSettingsButton })));
 
 /** The footer's columns: a heading and its links (paths from public/marketing-links.ts). */
 const COLUMNS = [
@@ -65,7 +70,11 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {t('brand')}
           </span>
           <span>{t('footer.tagline')}</span>
-          <CookieSettingsButton />
+          {serverState.tagManagerId && (
+            <Suspense fallback={null}>
+              <CookieSettingsButton />
+            </Suspense>
+          )}
         </p>
       </div>
     </footer>

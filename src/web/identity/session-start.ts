@@ -1,7 +1,7 @@
 import type { Language } from '../../domain/locale';
-import { showsAccountLanguage, switchLanguage } from '../lib/account-language';
 import { api } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
+import { showsAccountLanguage, switchLanguage } from '../lib/switch-language';
 
 interface LanguageAnswer {
   language: Language;

@@ -1,23 +1,8 @@
-import i18n from 'i18next';
 import { useEffect } from 'react';
 import type { Profile } from '../../domain/identity';
-import { type Language, normaliseLanguage, type UiLanguage } from '../../domain/locale';
 import { api } from './api-client';
 import { useProfile } from './profile';
-
-/** Switches the interface language at once, and names it on the page for screen readers and spell checkers. */
-export async function switchLanguage(language: UiLanguage): Promise<void> {
-  await i18n.changeLanguage(language);
-  document.documentElement.lang = language;
-}
-
-/**
- * Whether the page already shows an account's language (§5: da, en or no). A page in Icelandic shows Danish's:
- * the account keeps da, and its reader keeps the Icelandic pages they chose.
- */
-export function showsAccountLanguage(language: Language): boolean {
-  return normaliseLanguage(i18n.resolvedLanguage) === language;
-}
+import { showsAccountLanguage, switchLanguage } from './switch-language';
 
 // Accounts whose language was applied in this page load: later changes come from the user, not the account.
 const applied = new Set<string>();

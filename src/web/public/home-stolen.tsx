@@ -4,6 +4,7 @@ import type { MapListAnswer, StolenBikeSummary } from '../../domain/stolen-map';
 import { formatDate, localeOf } from '../lib/intl';
 import { serverState } from '../lib/server-state';
 import { bikeName, bikePagePath } from '../stolen-map/map-format';
+import { StolenBikePicture } from '../stolen-map/stolen-bike-picture';
 import { Button } from '../ui/button';
 import { useFetched } from './home-data';
 
@@ -79,25 +80,7 @@ function StolenCard({ bike }: { bike: StolenBikeSummary }) {
   return (
     <li className="stolen-card">
       <Link to={bikePagePath(bike.bike_id)} className="stolen-card-link">
-        {bike.public_picture_url ? (
-          <img
-            className="stolen-card-picture"
-            src={bike.public_picture_url}
-            alt=""
-            width="320"
-            height="200"
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <span className="stolen-card-picture stolen-card-placeholder" aria-hidden="true">
-            <svg viewBox="0 0 64 40" width="88" height="55" aria-hidden="true" focusable="false">
-              <circle cx="14" cy="26" r="10" fill="none" stroke="currentColor" strokeWidth="3" />
-              <circle cx="50" cy="26" r="10" fill="none" stroke="currentColor" strokeWidth="3" />
-              <path d="M14 26l10-16h14l12 16M24 10l-4-6h-5M38 10l-6 16H14" fill="none" stroke="currentColor" strokeWidth="3" />
-            </svg>
-          </span>
-        )}
+        <StolenBikePicture url={bike.public_picture_url} className="stolen-card-picture" width={320} height={200} iconWidth={88} />
         <span className="stolen-card-text">
           <span className="stolen-card-name">{bikeName(bike, t('stolen.unnamed'))}</span>
           {details && <span>{details}</span>}

@@ -5,6 +5,7 @@ import { formatDate } from '../lib/intl';
 import { Button } from '../ui/button';
 import type { ListState } from './map-data';
 import { bikeName, bikePagePath } from './map-format';
+import { StolenBikePicture } from './stolen-bike-picture';
 
 /**
  * The bikes on the map as a list of real links: the keyboard and screen-reader way through the map.
@@ -58,25 +59,7 @@ function StolenItem({ bike }: { bike: StolenBikeSummary }) {
   return (
     <li>
       <Link to={bikePagePath(bike.bike_id)} className="stolen-item">
-        {bike.public_picture_url ? (
-          <img
-            className="stolen-item-picture"
-            src={bike.public_picture_url}
-            alt=""
-            width="72"
-            height="72"
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <span className="stolen-item-picture stolen-item-placeholder" aria-hidden="true">
-            <svg viewBox="0 0 64 40" width="44" height="28" aria-hidden="true" focusable="false">
-              <circle cx="14" cy="26" r="10" fill="none" stroke="currentColor" strokeWidth="3" />
-              <circle cx="50" cy="26" r="10" fill="none" stroke="currentColor" strokeWidth="3" />
-              <path d="M14 26l10-16h14l12 16M24 10l-4-6h-5M38 10l-6 16H14" fill="none" stroke="currentColor" strokeWidth="3" />
-            </svg>
-          </span>
-        )}
+        <StolenBikePicture url={bike.public_picture_url} className="stolen-item-picture" width={72} height={72} iconWidth={44} />
         <span className="stolen-item-text">
           <span className="stolen-item-name">{name}</span>
           {details && <span>{details}</span>}
