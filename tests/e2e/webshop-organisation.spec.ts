@@ -44,7 +44,10 @@ test('an organisation buys its plan for 3 bikes and registers a bike on it', asy
   // A bike registered as the organisation goes on the plan.
   await plan.getByRole('link', { name: shopText('done.toPlan') }).click();
   await expect(page.getByRole('heading', { name: shopText('organisation.planTitle'), level: 2 })).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: shopText('organisation.registerBike') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: shopText('organisation.registerBike') })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registrér en cykel' })).toBeVisible();
   await page.getByLabel('Stelnummer', { exact: true }).fill(uniqueFrameNumber('WO'));
   await page.getByLabel('Jeg har ikke fået min plade endnu – jeg tilføjer den senere').check();
