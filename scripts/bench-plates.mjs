@@ -82,8 +82,18 @@ async function loadData(db, passwordHash) {
      update plate p set owner_party_id = md5('plates-buyer-' || (1 + numbered.n % ${BUYERS}))::uuid
        from numbered where numbered.id = p.id and numbered.n <= ${Math.round(PLATES * 0.02)}`,
   );
-  // The triggers were off for the load: each batch's plate_count as the trigger keeps it.
-  await step('batch counts', 'update plate_batch b set plate_count = (select count(*) from plate p where p.batch_id = b.id)');
+  // The triggers were off for the load: each batch's counts as the triggers keep them.
+  await step(
+    'batch counts',
+    `update plate_batch b set plate_count = c.total, in_use_count = c.in_use, organisation_count = c.organisation, shipped_count = c.shipped
+       from (select batch_id, count(*) as total,
+                    count(*) filter (where bike_id is not null or equipment_id is not null) as in_use,
+                    count(*) filter (where bike_id is null and equipment_id is null and organisation_party_id is not null) as organisation,
+                    count(*) filter (where bike_id is null and equipment_id is null and organisation_party_id is null
+                                       and owner_party_id is not null) as shipped
+               from plate group by batch_id) c
+       where b.id = c.batch_id`,
+  );
   const bigBatch = (await db.query(`select id from plate_batch where name = 'Bench 0'`)).rows[0].id;
   const { rows: middle } = await db.query(
     `select id from plate where batch_id = $1 order by id collate "C" offset (select count(*) / 2 from plate where batch_id = $1) limit 1`,

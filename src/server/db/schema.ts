@@ -375,6 +375,10 @@ export const plateBatches = pgTable('plate_batch', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** How many plates it holds, kept by a trigger on plate (migration plates): a batch of 100 000 is not counted row by row. */
   plateCount: integer('plate_count').notNull().default(0),
+  /** Of those, how many are in each state but free (plateOwnState), kept by the same triggers (migration plate_batch_state_counts). */
+  inUseCount: integer('in_use_count').notNull().default(0),
+  organisationCount: integer('organisation_count').notNull().default(0),
+  shippedCount: integer('shipped_count').notNull().default(0),
 });
 
 /** A plate (§3 bikekey_id): unassigned, on a bike, or on equipment. */
@@ -406,11 +410,6 @@ export const plates = pgTable(
     index('plate_batch_state_idx').on(t.batchId, plateOwnState(t), sql`(${t.id} collate "C")`),
     index('plate_id_c_idx').on(sql`(${t.id} collate "C")`),
     index('plate_organisation_idx').on(t.organisationPartyId),
-    // A batch's counts (server/plates/backoffice.ts withCounts): the few plates in use, and those with an organisation.
-    index('plate_batch_in_use_idx').on(t.batchId).where(sql`${t.bikeId} is not null or ${t.equipmentId} is not null`),
-    index('plate_batch_organisation_idx')
-      .on(t.batchId)
-      .where(sql`${t.organisationPartyId} is not null and ${t.bikeId} is null and ${t.equipmentId} is null`),
     // Search's "did you mean" for a mistyped plate ID; on lower() so that `id = …` keeps the primary key (see bike).
     index('plate_id_trgm_gin').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
   ],

@@ -134,6 +134,22 @@ describe('the batches and the plates, paged and filtered on the server', () => {
     const inUse = (await get(staff, `?batch_id=${made.id}&state=in_use`)).json().items;
     expect(inUse).toMatchObject([{ id: all[3], state: 'in_use' }]);
     expect((await get(staff, `?batch_id=${made.id}&state=free`)).json().items.map((p: { id: string }) => p.id)).not.toContain(all[3]);
+    // The batch's counts follow its plates (kept by triggers on plate): one registered, one deleted.
+    expect((await get(staff, `/batches/${made.id}`)).json().counts).toEqual({
+      total: 60,
+      free: 59,
+      organisation: 0,
+      shipped: 0,
+      in_use: 1,
+    });
+    await t.database.db.delete(plates).where(eq(plates.id, all[4] ?? ''));
+    expect((await get(staff, `/batches/${made.id}`)).json().counts).toEqual({
+      total: 59,
+      free: 58,
+      organisation: 0,
+      shipped: 0,
+      in_use: 1,
+    });
 
     const prefix = (all[7] ?? '').slice(0, 4).toLowerCase();
     const found = (await get(staff, `?q=${prefix}`)).json().items.map((p: { id: string }) => p.id);

@@ -58,14 +58,11 @@ async function batchOrThrow(db: Db, batchId: string) {
 
 /** The plates of the batch at hand (in the batches' query below). */
 const ofBatch = sql`${plates.batchId} = ${plateBatches.id}`;
-const inUse = sql`(${plates.bikeId} is not null or ${plates.equipmentId} is not null)`;
-const withOrganisation = sql`(${plates.organisationPartyId} is not null and ${plates.bikeId} is null and ${plates.equipmentId} is null)`;
-const shippedState = sql`${ownState} = 'shipped'`;
 
 /**
- * The batches with their counts and first and last IDs, in the order given. The total is the batch's own (kept by a
- * trigger), the plates in use and with an organisation are index-only scans of their partial indexes, the shipped ones
- * a range of plate_batch_state_idx, the ends two index probes: a batch of 100 000 plates is counted without reading its rows.
+ * The batches with their counts and first and last IDs, in the order given. The counts are the batch's own, kept by
+ * triggers on plate (migrations plates and plate_batch_state_counts), the ends two index probes: a batch of 100 000
+ * plates is not counted on each request.
  */
 async function withCounts(db: Db, batches: (typeof plateBatches.$inferSelect)[]): Promise<PlateBatch[]> {
   if (batches.length === 0) return [];
@@ -74,9 +71,6 @@ async function withCounts(db: Db, batches: (typeof plateBatches.$inferSelect)[])
     db
       .select({
         id: plateBatches.id,
-        inUse: sql<number>`(select count(*) from ${plates} where ${ofBatch} and ${inUse})`.mapWith(Number),
-        organisation: sql<number>`(select count(*) from ${plates} where ${ofBatch} and ${withOrganisation})`.mapWith(Number),
-        shipped: sql<number>`(select count(*) from ${plates} where ${ofBatch} and ${shippedState})`.mapWith(Number),
         first: sql<string | null>`(select min(${idC}) from ${plates} where ${ofBatch})`,
         last: sql<string | null>`(select max(${idC}) from ${plates} where ${ofBatch})`,
       })
@@ -94,11 +88,8 @@ async function withCounts(db: Db, batches: (typeof plateBatches.$inferSelect)[])
   ]);
   return batches.map((batch) => {
     const counts = counted.find((c) => c.id === batch.id);
-    const sent = counts?.shipped ?? 0;
     const insurer = insurers.find((i) => i.partyId === batch.insurerPartyId);
     const total = batch.plateCount;
-    const inUseCount = counts?.inUse ?? 0;
-    const organisationCount = counts?.organisation ?? 0;
     return {
       id: batch.id,
       name: batch.name,
@@ -109,10 +100,10 @@ async function withCounts(db: Db, batches: (typeof plateBatches.$inferSelect)[])
       last_id: counts?.last ?? null,
       counts: {
         total,
-        free: total - inUseCount - organisationCount - sent,
-        organisation: organisationCount,
-        shipped: sent,
-        in_use: inUseCount,
+        free: total - batch.inUseCount - batch.organisationCount - batch.shippedCount,
+        organisation: batch.organisationCount,
+        shipped: batch.shippedCount,
+        in_use: batch.inUseCount,
       },
     };
   });
