@@ -11,7 +11,7 @@ const BRAND: Record<Theme, { brand: string; onBrand: string; header: string; hea
   nafBrand: { brand: '#1a1a1a', onBrand: '#ffd200', header: '#ffd200', headerText: '#1a1a1a' },
 };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function style(theme: Theme): string {

@@ -32,4 +32,12 @@ describe('the server state of a page', () => {
     expect(html).toContain('<html lang="is"');
     expect(html).toContain('"language":"is"');
   });
+
+  it('gives the shell’s meta description in the page’s language (Icelandic pages: the §5 one, Danish)', () => {
+    const shell = '<html lang="da"><head><meta name="description" content="Dansk" /><!--app-state--></head></html>';
+    const page = (cookie: string) => injectState(shell, serverState(contextWith(null), request({ cookie }), 'v1'));
+    expect(page('lang=en')).toContain('<meta name="description" content="Register your bike with its frame number');
+    expect(page('lang=no')).toContain('<meta name="description" content="Registrer sykkelen din med rammenummer');
+    expect(page('lang=is')).toContain('<meta name="description" content="Registrér din cykel med stelnummer');
+  });
 });

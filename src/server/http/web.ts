@@ -11,8 +11,9 @@ import {
   uiLanguageFromAcceptLanguage,
 } from '../../domain/locale.js';
 import type { AppContext } from '../context.js';
+import { t } from '../i18n/index.js';
 import { LANGUAGE_COOKIE, readCookie, THEME_COOKIE, themeCookie } from './cookies.js';
-import { bootErrorFallback } from './error-page.js';
+import { bootErrorFallback, escapeHtml } from './error-page.js';
 
 /** What the server tells the web app before its first render (§1: preloaded from server-rendered state). */
 export interface ServerState {
@@ -64,14 +65,22 @@ export function serverState(ctx: AppContext, request: FastifyRequest, siteVersio
   };
 }
 
-/** JSON in a script tag the browser does not run, so the strict CSP stays strict; `<` is escaped against injection. */
+/**
+ * JSON in a script tag the browser does not run, so the strict CSP stays strict; `<` is escaped against injection.
+ * The page's language goes into <html lang> and the default meta description, for those who read the HTML without
+ * running it (search engines, link previews); a page may set its own once it runs (PageTitle).
+ */
 export function injectState(html: string, state: ServerState, url = '/'): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   const language = normaliseLanguage(state.language);
   return html
     .replace('<!--app-state-->', `<script id="app-state" type="application/json">${json}</script>`)
     .replace('<!--boot-error-->', bootErrorFallback(language, normaliseTheme(state.theme), url))
-    .replace(/<html lang="[^"]*"/, `<html lang="${state.language}"`);
+    .replace(/<html lang="[^"]*"/, `<html lang="${state.language}"`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      `<meta name="description" content="${escapeHtml(t(language, 'common:meta.description'))}"`,
+    );
 }
 
 /** Answers smaller than this are not compressed (@fastify/compress's threshold, set in app.ts). */
