@@ -1602,3 +1602,172 @@ export const newsletterSubscriptions = pgTable(
     index('newsletter_subscription_state_idx').on(t.state),
   ],
 );
+
+/**
+ * A flow's definition (issue 16), one row per version of a memo: staff edit the draft, publish it (the published
+ * version before it is retired in the same transaction, so a memo has at most one published version), or retire
+ * it. The JSON is domain/flows.ts flowDefinitionSchema, checked by checkFlowDefinition before it is saved.
+ */
+export const flowDefinitions = pgTable(
+  'flow_definition',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memo: text('memo').notNull(),
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['draft', 'published', 'retired'] })
+      .notNull()
+      .default('draft'),
+    definition: jsonb('definition').notNull(),
+    createdByPartyId: uuid('created_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('flow_definition_memo_version_unique').on(t.memo, t.version),
+    uniqueIndex('flow_definition_one_published').on(t.memo).where(sql`${t.status} = 'published'`),
+    uniqueIndex('flow_definition_one_draft').on(t.memo).where(sql`${t.status} = 'draft'`),
+  ],
+);
+
+/**
+ * Someone's answers to one version of a flow: a signed-in person's draft on the server (one per person and memo,
+ * so it can be finished on another device), then submitted. A visitor's draft stays in their browser; their
+ * submission is stored with no party. `result` is what the flow's end computed (FLOW_RESULTS), kept as answered.
+ */
+export const flowResponses = pgTable(
+  'flow_response',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flowDefinitionId: uuid('flow_definition_id')
+      .notNull()
+      .references(() => flowDefinitions.id, { onDelete: 'restrict' }),
+    memo: text('memo').notNull(),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['draft', 'submitted'] })
+      .notNull()
+      .default('draft'),
+    answers: jsonb('answers').notNull().default({}),
+    currentStep: text('current_step'),
+    result: jsonb('result'),
+    language: text('language', { enum: ['da', 'en', 'no'] })
+      .notNull()
+      .default('da'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('flow_response_one_draft').on(t.partyId, t.memo).where(sql`${t.status} = 'draft'`),
+    index('flow_response_submitted_idx').on(t.memo, t.submittedAt),
+    index('flow_response_definition_idx').on(t.flowDefinitionId),
+  ],
+);
+
+/** A place with smart locks (issue 16), owned by an organisation; `access` is domain/docks.ts DockAccess. */
+export const docks = pgTable(
+  'dock',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => organisations.partyId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    access: text('access', { enum: ['members', 'everyone'] })
+      .notNull()
+      .default('members'),
+    /** Listed in the public GBFS feed. */
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dock_owner_idx').on(t.ownerPartyId)],
+);
+
+/**
+ * A smart lock in a dock. The device authenticates with its id and a secret whose hash is kept here. The desired
+ * state (what the last command asked) and the reported one (what the lock last said) are kept apart; the occupant
+ * is who locked the bike that is in it, by the command that closed it.
+ */
+export const locks = pgTable(
+  'lock',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dockId: uuid('dock_id')
+      .notNull()
+      .references(() => docks.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    desiredState: text('desired_state', { enum: ['open', 'closed'] }),
+    reportedState: text('reported_state', { enum: ['open', 'closed'] }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    connected: boolean('connected').notNull().default(false),
+    occupantPartyId: uuid('occupant_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    occupantBikeId: uuid('occupant_bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lock_dock_label_unique').on(t.dockId, t.label)],
+);
+
+/** A command to a lock and how it went (domain/docks.ts): one in progress (sent or received) per lock. */
+export const lockCommands = pgTable(
+  'lock_command',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lockId: uuid('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['lock', 'unlock'] }).notNull(),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'set null' }),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['sent', 'received', 'done', 'failed'] })
+      .notNull()
+      .default('sent'),
+    failure: text('failure', { enum: ['timeout', 'device_error', 'offline'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('lock_command_one_pending').on(t.lockId).where(sql`${t.status} in ('sent', 'received')`),
+    index('lock_command_lock_idx').on(t.lockId, t.createdAt),
+  ],
+);
+
+/** A lock's history: connections, reports of a changed state, commands and alarms (heartbeats are not kept). */
+export const lockEvents = pgTable(
+  'lock_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lockId: uuid('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lock_event_lock_idx').on(t.lockId, t.at)],
+);
+
+/** A tamper alarm from a lock holding someone's bike: offered to them as a one-tap stolen report with the dock's place. */
+export const dockAlarms = pgTable(
+  'dock_alarm',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lockId: uuid('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'cascade' }),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    theftReportId: uuid('theft_report_id').references(() => theftReports.id, { onDelete: 'set null' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (t) => [index('dock_alarm_party_idx').on(t.partyId, t.raisedAt)],
+);
