@@ -117,6 +117,7 @@ const SERVER = {
     seed: ['identity', 'plates', 'webshop', 'documents', 'pictures', 'distributors'],
     'stolen-map': [],
     support: ['chats'],
+    surveys: [],
     theft: ['bikes', 'ownership'],
     verification: ['identity'],
     webshop: ['plates'],

@@ -55,6 +55,8 @@ import { stolenMapRoutes } from './stolen-map/routes.js';
 import { supportRoutes } from './support/routes.js';
 import { theftRoutes } from './theft/routes.js';
 import { verificationRoutes } from './verification/routes.js';
+import { seedSurveys } from './surveys/seed.js';
+import { surveyRoutes } from './surveys/routes.js';
 import { seedCatalogue } from './webshop/catalogue-seed.js';
 import { startFulfilment } from './webshop/fulfilment.js';
 import { orderRoutes } from './webshop/orders-routes.js';
@@ -231,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(supportRoutes(ctx));
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
+      await api.register(surveyRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
@@ -249,6 +252,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     // Reference data every mode needs: the webshop's products and first prices (idempotent).
     await seedCatalogue(database.db);
+    // The commuter surveys, the product's own content: version 1 of each where its memo has none (idempotent).
+    await seedSurveys(database.db);
     stopTrashTimer = startTrashTimer(ctx);
     live.start();
     chatListener = await startChatListener(database, { onNotice: (n) => live.deliver(n), onReconnect: () => live.resync(), log: app.log });

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../domain/errors.js';
 import { LANGUAGES, type Language } from '../../domain/locale.js';
 import daBikeTerms from '../../i18n/da/bike-terms.json' with { type: 'json' };
 import daCommon from '../../i18n/da/common.json' with { type: 'json' };
+import daCommutingDeduction from '../../i18n/da/commuting-deduction.json' with { type: 'json' };
 import daDevIdp from '../../i18n/da/dev-idp.json' with { type: 'json' };
 import daDevPay from '../../i18n/da/dev-pay.json' with { type: 'json' };
 import daErrors from '../../i18n/da/errors.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import daPdf from '../../i18n/da/pdf.json' with { type: 'json' };
 import daWebshop from '../../i18n/da/webshop.json' with { type: 'json' };
 import enBikeTerms from '../../i18n/en/bike-terms.json' with { type: 'json' };
 import enCommon from '../../i18n/en/common.json' with { type: 'json' };
+import enCommutingDeduction from '../../i18n/en/commuting-deduction.json' with { type: 'json' };
 import enDevIdp from '../../i18n/en/dev-idp.json' with { type: 'json' };
 import enDevPay from '../../i18n/en/dev-pay.json' with { type: 'json' };
 import enErrors from '../../i18n/en/errors.json' with { type: 'json' };
@@ -19,6 +21,7 @@ import enPdf from '../../i18n/en/pdf.json' with { type: 'json' };
 import enWebshop from '../../i18n/en/webshop.json' with { type: 'json' };
 import noBikeTerms from '../../i18n/no/bike-terms.json' with { type: 'json' };
 import noCommon from '../../i18n/no/common.json' with { type: 'json' };
+import noCommutingDeduction from '../../i18n/no/commuting-deduction.json' with { type: 'json' };
 import noDevIdp from '../../i18n/no/dev-idp.json' with { type: 'json' };
 import noDevPay from '../../i18n/no/dev-pay.json' with { type: 'json' };
 import noErrors from '../../i18n/no/errors.json' with { type: 'json' };
@@ -30,7 +33,7 @@ import noWebshop from '../../i18n/no/webshop.json' with { type: 'json' };
 // (src/i18n/<language>/<namespace>.json): imported as JSON, so they are loaded once at start, with no
 // backend, and tsc copies them beside the compiled server (dist/i18n). Only the namespaces the server
 // reads are imported: its own (errors, mail, pdf, dev-idp and dev-pay: the development identity and payment providers' pages) and the web's words it needs too (bike-terms: colours
-// and categories; common: the product's name; webshop: the products' names and descriptions). The server answers in da, en or no, each complete (src/i18n/catalogs.test.ts).
+// and categories; common: the product's name; webshop: the products' names and descriptions; commuting-deduction: the result of the commuter survey, issue 16). The server answers in da, en or no, each complete (src/i18n/catalogs.test.ts).
 const RESOURCES = {
   da: {
     errors: daErrors,
@@ -38,6 +41,7 @@ const RESOURCES = {
     pdf: daPdf,
     'bike-terms': daBikeTerms,
     common: daCommon,
+    'commuting-deduction': daCommutingDeduction,
     'dev-idp': daDevIdp,
     'dev-pay': daDevPay,
     webshop: daWebshop,
@@ -48,6 +52,7 @@ const RESOURCES = {
     pdf: enPdf,
     'bike-terms': enBikeTerms,
     common: enCommon,
+    'commuting-deduction': enCommutingDeduction,
     'dev-idp': enDevIdp,
     'dev-pay': enDevPay,
     webshop: enWebshop,
@@ -58,6 +63,7 @@ const RESOURCES = {
     pdf: noPdf,
     'bike-terms': noBikeTerms,
     common: noCommon,
+    'commuting-deduction': noCommutingDeduction,
     'dev-idp': noDevIdp,
     'dev-pay': noDevPay,
     webshop: noWebshop,
