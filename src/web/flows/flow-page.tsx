@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { conditionHolds, nextStepMemo } from '../../domain/flow-rules';
+import { Link, useNavigate } from 'react-router';
+import { fieldShown, nextStepMemo } from '../../domain/flow-rules';
 import { FLOW_END, type FlowDefinition, type FlowResult, type FlowStep } from '../../domain/flows';
 import { ApiError, api } from '../lib/api-client';
 import { useSession } from '../lib/session-store';
@@ -140,10 +140,13 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
     if (stepMemo !== step.memo) navigate(`${basePath}/${step.memo}`, { replace: true });
   }, [step, stepMemo, basePath, navigate, done]);
 
-  // Each step is a page: its heading takes the focus when it changes.
+  // Each step is a page: its heading takes the focus when the step changes (not on the page's first paint).
   const shownStep = step?.memo;
+  const firstStep = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (shownStep) headingRef.current?.focus();
+    if (!shownStep) return;
+    if (firstStep.current === undefined) firstStep.current = shownStep;
+    else headingRef.current?.focus();
   }, [shownStep]);
 
   const update = useCallback(
@@ -182,9 +185,9 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
           <PageTitle title={title}>{localized(definition.end.title, language)}</PageTitle>
           {definition.end.body && <p>{localized(definition.end.body, language)}</p>}
           {done.result && <FlowResultView result={done.result} />}
-          <a className="btn btn-secondary" href="/">
+          <Link className="btn btn-secondary" to="/">
             {t('flows:end.home')}
-          </a>
+          </Link>
         </div>
       </FormCard>
     );
@@ -286,7 +289,7 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
         }}
       >
         {step.fields.map((field) =>
-          field.show_if && !isShown(field.show_if, given) ? null : (
+          !fieldShown(field, given) ? null : (
             <FlowFieldInput
               key={field.memo}
               memo={memo}
@@ -323,10 +326,6 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
       )}
     </div>
   );
-}
-
-function isShown(condition: NonNullable<FlowStep['fields'][number]['show_if']>, answers: ReturnType<typeof sendable>): boolean {
-  return conditionHolds(condition, answers);
 }
 
 /** What a flow's end computed: a heading, a summary, its lines, and where the rule comes from. */
