@@ -204,6 +204,11 @@ export const ERROR_STATUS = {
   distributor_not_found: 404,
   newsletter_consent_required: 422,
   newsletter_link_invalid: 400, // a confirmation or unsubscribe link that is unknown, expired or no longer valid
+  // Flows (issue 16, server/flows).
+  flow_not_found: 404, // no published version of that memo (unknown, only a draft, or retired)
+  flow_version_changed: 409, // answers to a version that is no longer the published one
+  flow_sign_in_required: 401, // a flow for the signed in only (audience signed_in), answered by a visitor
+  flow_date_future: 422, // a past_only date after today
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
