@@ -165,7 +165,13 @@ export async function submitFlow(
   let result: FlowResult | null = null;
   const rule = definition.end.result ? flowResultRules[definition.end.result] : undefined;
   if (rule) {
-    result = await rule(input.answers, { language: input.language, partyId: caller?.partyId ?? null, memo, version: published.version });
+    result = await rule(input.answers, {
+      language: input.language,
+      partyId: caller?.partyId ?? null,
+      memo,
+      version: published.version,
+      db: ctx.db,
+    });
   }
   const now = new Date();
   const id = await ctx.db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
 import { stolenMapRoutes } from '../stolen-map/routes';
 import { supportRoutes } from '../support/routes';
+import { surveyRoutes } from '../surveys/routes';
 import { webshopPublicRoutes } from '../webshop/public-routes';
 import { Layout } from './layout';
 import { RoutePrefetch } from './route-prefetch';
@@ -42,6 +43,7 @@ const routes: RouteObject[] = [
       ...legalRoutes,
       ...distributorRoutes,
       ...newsletterRoutes,
+      ...surveyRoutes,
       ...flowRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fieldShown, nextStepMemo } from '../../domain/flow-rules';
@@ -42,7 +42,18 @@ const SAVE_DELAY_MS = 800;
  * `basePath` is where its steps live: /flows/{memo} for /flows/… and the top-level /{memo}; the surveys mount it
  * under /survey/… with their own.
  */
-export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath: string; stepMemo?: string }) {
+export function FlowPage({
+  memo,
+  basePath,
+  stepMemo,
+  endExtra,
+}: {
+  memo: string;
+  basePath: string;
+  stepMemo?: string;
+  /** Shown at the end after the result, before the link home (the surveys suggest the next one). */
+  endExtra?: ReactNode;
+}) {
   const { t, i18n } = useTranslation(['flows', 'errors']);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
@@ -185,6 +196,7 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
           <PageTitle title={title}>{localized(definition.end.title, language)}</PageTitle>
           {definition.end.body && <p>{localized(definition.end.body, language)}</p>}
           {done.result && <FlowResultView result={done.result} />}
+          {endExtra}
           <Link className="btn btn-secondary" to="/">
             {t('flows:end.home')}
           </Link>
