@@ -59,7 +59,7 @@ export function SurveyListPage() {
               {t('list.visitor')} <Link to="/login">{t('list.logIn')}</Link>
             </p>
           )}
-          <ol className="surveys-items">
+          <ol className="surveys-items" aria-label={t('list.title')}>
             {list.items.map((survey) => (
               <SurveyCard key={survey.memo} survey={survey} />
             ))}
