@@ -78,7 +78,7 @@ const WEB = {
     stickers: ['search', 'identity'],
     'stolen-map': ['maps', 'search'],
     support: ['chats'],
-    surveys: ['flows'],
+    surveys: ['flows', 'public'],
     theft: ['ownership', 'verification', 'bikes', 'maps'],
     verification: [],
     webshop: ['bikes'],

@@ -126,4 +126,6 @@ test('a visitor sees the surveys and is offered to log in', async ({ page }) => 
   await expect(surveyCards(page, 'Undersøgelser')).toHaveCount(3);
   await expect(page.getByRole('main').getByRole('link', { name: 'Log ind' })).toBeVisible();
   await expect(page.getByText('Ikke besvaret endnu')).toHaveCount(0);
+  await page.goto('/survey/no-such-survey');
+  await expect(h1(page)).toHaveText('Siden findes ikke');
 });
