@@ -71,6 +71,12 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
 test('a later step opened directly goes to the first one still open; an unknown memo is the 404 page', async ({ page }) => {
   await page.goto(`/flows/${MEMO}/contact`);
   await expect(page).toHaveURL(new RegExp(`/flows/${MEMO}/where$`));
+  // A reset clears what was typed.
+  await page.getByLabel('Hvornår så du cyklen?').fill('2025-05-05');
+  await page.getByRole('button', { name: 'Start forfra' }).click();
+  await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveValue('');
   await page.goto('/flows/demo.no-such-flow');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
   await page.goto('/no-such.page');
