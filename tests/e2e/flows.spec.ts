@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
@@ -55,8 +56,14 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
   await page.getByRole('button', { name: 'Næste' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tak for hjælpen');
   await page.getByLabel('Andet, vi bør vide?').fill('Forhjulet mangler');
+  const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Et billede af cyklen (valgfri)').setInputFiles({ name: 'cykel.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByRole('img', { name: 'Det valgte billede' })).toBeVisible();
   await page.getByLabel(/Jeg giver lov/).check();
   await expectNoAxeViolations(page);
+  await screenshots(page, 'flows-step-4');
   await page.getByRole('button', { name: 'Send' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tak! Vi har fået dine oplysninger');
