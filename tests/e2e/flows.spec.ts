@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
@@ -26,6 +27,10 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
   await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveAccessibleDescription(/Udfyld|påkrævet|skal/i);
   await page.getByLabel('Hvornår så du cyklen?').fill('2025-03-01');
   await page.getByLabel('Hvor står den?').fill('Ved Nørreport station');
+  // The address is whole with its place on the map too.
+  await page.getByRole('button', { name: 'Næste' }).click();
+  await expect(page.getByLabel('Hvor står den?')).toHaveAccessibleDescription(/Vælg også stedet på kortet/);
+  await page.getByRole('button', { name: 'Sæt nålen midt på kortet' }).click();
   await screenshots(page, 'flows-step-1');
   await noOverflow(page);
   await page.getByRole('button', { name: 'Næste' }).click();
@@ -51,8 +56,14 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
   await page.getByRole('button', { name: 'Næste' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tak for hjælpen');
   await page.getByLabel('Andet, vi bør vide?').fill('Forhjulet mangler');
+  const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Et billede af cyklen (valgfri)').setInputFiles({ name: 'cykel.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByRole('img', { name: 'Det valgte billede' })).toBeVisible();
   await page.getByLabel(/Jeg giver lov/).check();
   await expectNoAxeViolations(page);
+  await screenshots(page, 'flows-step-4');
   await page.getByRole('button', { name: 'Send' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tak! Vi har fået dine oplysninger');
@@ -61,11 +72,18 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
   // Sent: the draft is gone.
   await page.goto(`/flows/${MEMO}`);
   await expect(page.getByLabel('Hvor står den?')).toHaveValue('');
+  await expect(page.getByText('Dine svar gemmes i denne browser.')).toHaveCount(0);
 });
 
 test('a later step opened directly goes to the first one still open; an unknown memo is the 404 page', async ({ page }) => {
   await page.goto(`/flows/${MEMO}/contact`);
   await expect(page).toHaveURL(new RegExp(`/flows/${MEMO}/where$`));
+  // A reset clears what was typed.
+  await page.getByLabel('Hvornår så du cyklen?').fill('2025-05-05');
+  await page.getByRole('button', { name: 'Start forfra' }).click();
+  await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveValue('');
   await page.goto('/flows/demo.no-such-flow');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
   await page.goto('/no-such.page');
@@ -82,12 +100,13 @@ test('in English, and a signed-in person’s draft is finished in another browse
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Where and when');
   await phone.getByLabel('When did you see the bike?').fill('2025-04-02');
   await phone.getByLabel('Where is it?').fill('Outside the library');
+  await phone.getByRole('button', { name: 'Put the pin at the centre of the map' }).click();
   await expect(phone.getByText('Your answers are kept on your account')).toBeVisible();
   // The server has it once typing rests.
   await expect
     .poll(async () => {
       const res = await request.get(`/api/flows/${MEMO}/draft`, { headers: { authorization: `Bearer ${user.token}` } });
-      return res.ok() ? (await res.json()).answers.place : null;
+      return res.ok() ? (await res.json()).answers.place?.label : null;
     })
     .toBe('Outside the library');
   await first.close();

@@ -44,7 +44,7 @@ afterAll(() => t.close());
 const MEMO = 'demo.found-a-bike';
 const complete = {
   found_on: '2025-03-01',
-  place: 'Ved Nørreport',
+  place: { label: 'Ved Nørreport', latitude: 55.683, longitude: 12.571 },
   color: 'red',
   locked: 'yes',
   lock_kind: ['chain'],
@@ -89,18 +89,18 @@ describe('drafts on the server', () => {
     const first = await call(
       'PUT',
       `/api/flows/${MEMO}/draft`,
-      { version: 1, answers: { place: 'Et sted' }, current_step: 'where' },
+      { version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' },
       ole.token,
     );
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ version: 1, published_version: 1, answers: { place: 'Et sted' }, current_step: 'where' });
+    expect(first.json()).toMatchObject({ version: 1, published_version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' });
     const second = await call(
       'PUT',
       `/api/flows/${MEMO}/draft`,
-      { version: 1, answers: { place: 'Et andet sted', color: 'red' }, current_step: 'bike' },
+      { version: 1, answers: { found_on: '2025-01-03', color: 'red' }, current_step: 'bike' },
       ole.token,
     );
-    expect(second.json().answers).toEqual({ place: 'Et andet sted', color: 'red' });
+    expect(second.json().answers).toEqual({ found_on: '2025-01-03', color: 'red' });
     const rows = await t.database.db.select().from(flowResponses).where(eq(flowResponses.partyId, ole.partyId));
     expect(rows).toHaveLength(1);
     // Another person sees none of it.
@@ -196,7 +196,7 @@ describe('POST /api/flows/{memo}/responses', () => {
   });
 
   it('removes the signed-in person’s draft and keeps their party on the answer', async () => {
-    await call('PUT', `/api/flows/${MEMO}/draft`, { version: 1, answers: { place: 'x' }, current_step: 'where' }, ole.token);
+    await call('PUT', `/api/flows/${MEMO}/draft`, { version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' }, ole.token);
     const res = await call('POST', `/api/flows/${MEMO}/responses`, { version: 1, answers: complete }, ole.token);
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(flowResponses).where(eq(flowResponses.id, res.json().id));
@@ -264,5 +264,27 @@ describe('a flow for the signed in, with a bike and a picture', () => {
     expect(res.statusCode).toBeLessThan(500);
     const unknown = await t.app.inject({ method: 'POST', url: '/api/flows/test.unknown/pictures', ...text });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('a new version published while a draft is open', () => {
+  it('says so on the draft, and refuses answers to the old version with the new one', async () => {
+    const memo = 'test.versions';
+    await ensurePublishedFlows(t.database.db, [{ ...DEMO_FOUND_BIKE_FLOW, memo }]);
+    await call('PUT', `/api/flows/${memo}/draft`, { version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' }, ole.token);
+    await t.database.db.update(flowDefinitions).set({ status: 'retired', retiredAt: new Date() }).where(eq(flowDefinitions.memo, memo));
+    await t.database.db
+      .insert(flowDefinitions)
+      .values({ memo, version: 2, status: 'published', definition: { ...DEMO_FOUND_BIKE_FLOW, memo } });
+
+    const draft = await call('GET', `/api/flows/${memo}/draft`, undefined, ole.token);
+    expect(draft.json()).toMatchObject({ version: 1, published_version: 2, answers: { found_on: '2025-01-02' } });
+    const stale = await call('POST', `/api/flows/${memo}/responses`, { version: 1, answers: complete }, ole.token);
+    expect(stale.statusCode).toBe(409);
+    const fresh = await call('POST', `/api/flows/${memo}/responses`, { version: 2, answers: complete }, ole.token);
+    expect(fresh.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(flowResponses).where(eq(flowResponses.id, fresh.json().id));
+    const [v2] = await t.database.db.select().from(flowDefinitions).where(eq(flowDefinitions.version, 2));
+    expect(row?.flowDefinitionId).toBe(v2?.id);
   });
 });

@@ -30,15 +30,14 @@ export const DEMO_FOUND_BIKE_FLOW: FlowDefinitionInput = {
         },
         {
           memo: 'place',
-          kind: 'text',
+          kind: 'address',
           label: t('Hvor står den?', 'Where is it?', 'Hvor står den?'),
           help: t(
-            'Adresse eller et sted, fx "ved Nørreport station"',
-            'An address or a place, e.g. "by Nørreport station"',
-            'Adresse eller et sted, f.eks. "ved Oslo S"',
+            'Skriv adressen eller stedet, fx "ved Nørreport station", og sæt en nål på kortet',
+            'Type the address or the place, e.g. "by Nørreport station", and put a pin on the map',
+            'Skriv adressen eller stedet, f.eks. "ved Oslo S", og sett en nål på kartet',
           ),
           required: true,
-          max_length: 300,
         },
       ],
     },
@@ -118,6 +117,12 @@ export const DEMO_FOUND_BIKE_FLOW: FlowDefinitionInput = {
           label: t('Andet, vi bør vide?', 'Anything else we should know?', 'Noe annet vi bør vite?'),
           multiline: true,
           max_length: 1000,
+        },
+        {
+          memo: 'photo',
+          kind: 'picture',
+          label: t('Et billede af cyklen', 'A picture of the bike', 'Et bilde av sykkelen'),
+          help: t('Det hjælper ejeren med at kende den', 'It helps the owner recognise it', 'Det hjelper eieren å kjenne den igjen'),
         },
         {
           memo: 'consent',

@@ -193,7 +193,6 @@ function AddressInput({ value, error, onChange, id, label, help }: InputProps) {
     const next = { ...address, ...patch };
     onChange(!next.label && next.latitude === undefined ? undefined : next);
   };
-  const mapHint = `${id}-map-hint`;
   return (
     <div className={`field flow-address${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -208,14 +207,11 @@ function AddressInput({ value, error, onChange, id, label, help }: InputProps) {
         onChange={(e) => set({ label: e.target.value })}
       />
       <Notes id={id} help={help} error={error} />
-      <p className="field-hint" id={mapHint}>
-        {point ? t('address.placeChosen') : t('address.pickOnMap')}
-      </p>
       <Suspense fallback={<Loading />}>
         <LocationPicker
           value={point}
           label={t('address.mapLabel')}
-          describedBy={mapHint}
+          describedBy={error ? `${id}-error` : undefined}
           invalid={Boolean(error) && !point}
           onChange={(p) => set({ latitude: p.latitude, longitude: p.longitude })}
         />

@@ -25,11 +25,18 @@ export function stepProblems(definition: FlowDefinition, step: FlowStep, answers
   for (const field of step.fields) {
     if (!fieldShown(field, given)) continue;
     const answer = answers[field.memo];
-    const partialAddress = field.kind === 'address' && answer !== undefined && answer !== null && answer !== '';
-    if (draft[field.memo]) problems[field.memo] = partialAddress ? 'flow_address_place' : (draft[field.memo] ?? 'field_invalid');
+    if (draft[field.memo])
+      problems[field.memo] = field.kind === 'address' ? addressProblem(answer) : (draft[field.memo] ?? 'field_invalid');
     else if (field.required && !isGiven(answer)) problems[field.memo] = 'field_required';
   }
   return problems;
+}
+
+/** What an address still lacks: its text, or its place on the map. */
+function addressProblem(answer: unknown): string {
+  const address = (answer ?? {}) as { label?: unknown; latitude?: unknown };
+  if (typeof address.label !== 'string' || address.label.trim() === '') return 'field_required';
+  return typeof address.latitude === 'number' ? 'field_invalid' : 'flow_address_place';
 }
 
 function isGiven(answer: unknown): boolean {
