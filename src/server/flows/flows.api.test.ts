@@ -288,3 +288,21 @@ describe('a new version published while a draft is open', () => {
     expect(row?.flowDefinitionId).toBe(v2?.id);
   });
 });
+
+describe('public writes are limited per client', () => {
+  it('answers 429 after the limit of submissions a minute', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      await ensurePublishedFlows(limited.database.db, [DEMO_FOUND_BIKE_FLOW]);
+      const send = () =>
+        limited.app.inject({ method: 'POST', url: `/api/flows/${MEMO}/responses`, payload: { version: 1, answers: complete } });
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().code).toBe('too_many_requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
