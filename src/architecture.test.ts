@@ -106,6 +106,7 @@ const SERVER = {
     events: [],
     distributors: [],
     figures: [],
+    flows: [],
     identity: ['bikes', 'chats', 'newsletter'],
     insurance: ['theft', 'ownership'],
     organisations: ['identity'],
