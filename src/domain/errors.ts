@@ -204,6 +204,11 @@ export const ERROR_STATUS = {
   distributor_not_found: 404,
   newsletter_consent_required: 422,
   newsletter_link_invalid: 400, // a confirmation or unsubscribe link that is unknown, expired or no longer valid
+  // Flows (issue 16, server/flows).
+  flow_not_found: 404, // no published version of that memo (unknown, only a draft, or retired)
+  flow_version_changed: 409, // answers to a version that is no longer the published one
+  flow_sign_in_required: 401, // a flow for the signed in only (audience signed_in), answered by a visitor
+  flow_date_future: 422, // a past_only date after today
   // Flows in the backoffice (issue 16, server/flows/backoffice-*.ts): a definition's problems (domain/flow-rules.ts)
   // are 422 detail entries located at their JSON path; the lifecycle's conflicts are 409.
   duplicate_step_memo: 422,
@@ -217,7 +222,6 @@ export const ERROR_STATUS = {
   options_on_non_choice: 422,
   invalid_bounds: 422,
   flow_memo_mismatch: 422, // the definition's own memo is not the flow's
-  flow_not_found: 404,
   flow_exists: 409, // a new flow whose memo is taken
   flow_no_draft: 409, // saving or publishing with no draft
   flow_draft_exists: 409, // a new draft while one is being edited

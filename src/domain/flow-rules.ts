@@ -1,4 +1,14 @@
-import { FLOW_END, type FlowAnswer, type FlowAnswers, type FlowCondition, type FlowDefinition, type FlowStep } from './flows.js';
+import {
+  FLOW_ANSWER_TEXT_MAX_LENGTH,
+  FLOW_END,
+  type FlowAnswer,
+  type FlowAnswers,
+  type FlowCondition,
+  type FlowDefinition,
+  type FlowField,
+  type FlowStep,
+  flowAddressAnswerSchema,
+} from './flows.js';
 
 // The rules of a flow definition's graph and of its conditions (issue 16), shared by the server (checking a
 // definition on save, the answers at the end) and the renderer (which field shows, which step comes next).
@@ -144,4 +154,119 @@ export function stepPath(definition: FlowDefinition, answers: FlowAnswers): Flow
     memo = nextStepMemo(definition, memo, answers);
   }
   return path;
+}
+
+/** Whether a field shows for the answers given so far: always, or when its show_if holds. */
+export function fieldShown(field: FlowField, answers: FlowAnswers): boolean {
+  return !field.show_if || conditionHolds(field.show_if, answers);
+}
+
+/**
+ * The answers a submission keeps: those of the fields that show on the steps these answers walk through. An answer
+ * left behind on a step the walk no longer passes (a choice changed) or on a field hidden again is dropped, and the
+ * walk is taken again until it settles (dropping an answer can change a later jump).
+ */
+export function answersOnPath(definition: FlowDefinition, answers: FlowAnswers): FlowAnswers {
+  let current = answers;
+  for (let round = 0; round <= definition.steps.length; round += 1) {
+    const kept: FlowAnswers = {};
+    for (const step of stepPath(definition, current)) {
+      for (const field of step.fields) {
+        const answer = current[field.memo];
+        if (answer !== undefined && fieldShown(field, kept)) kept[field.memo] = answer;
+      }
+    }
+    if (Object.keys(kept).length === Object.keys(current).length) return kept;
+    current = kept;
+  }
+  return current;
+}
+
+/** The codes checkFlowAnswers names a field with (all in ERROR_STATUS). */
+export type FlowAnswerProblem = 'field_required' | 'field_invalid' | 'too_long' | 'flow_date_future';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** One answer against its field's kind: null when it fits. An unanswered one (isAnswered false) never comes here. */
+function answerProblem(field: FlowField, answer: FlowAnswer, today: string): FlowAnswerProblem | null {
+  switch (field.kind) {
+    case 'text': {
+      if (typeof answer !== 'string') return 'field_invalid';
+      return answer.length > (field.max_length ?? FLOW_ANSWER_TEXT_MAX_LENGTH) ? 'too_long' : null;
+    }
+    case 'number': {
+      if (typeof answer !== 'number' || !Number.isFinite(answer)) return 'field_invalid';
+      if (field.integer && !Number.isInteger(answer)) return 'field_invalid';
+      if ((field.min !== undefined && answer < field.min) || (field.max !== undefined && answer > field.max)) return 'field_invalid';
+      return null;
+    }
+    case 'choice': {
+      const values = new Set((field.options ?? []).map((o) => o.value));
+      if (field.multiple) {
+        if (!Array.isArray(answer) || new Set(answer).size !== answer.length) return 'field_invalid';
+        return answer.every((v) => values.has(v)) ? null : 'field_invalid';
+      }
+      return typeof answer === 'string' && values.has(answer) ? null : 'field_invalid';
+    }
+    case 'date': {
+      if (typeof answer !== 'string' || !isDate(answer)) return 'field_invalid';
+      return field.past_only && answer > today ? 'flow_date_future' : null;
+    }
+    case 'address':
+      return flowAddressAnswerSchema.safeParse(answer).success ? null : 'field_invalid';
+    case 'consent':
+      return answer === true ? null : 'field_invalid';
+    case 'bike':
+    case 'picture':
+      return typeof answer === 'string' && UUID.test(answer) ? null : 'field_invalid';
+  }
+}
+
+export interface CheckFlowAnswersOptions {
+  /**
+   * `submit`: the whole walk — every answer on a shown field of a step the answers walk through, every required one
+   * there present. `draft`: each answer only of the right kind for an existing field (a draft may be incomplete,
+   * and may hold answers of a branch left for now).
+   */
+  mode: 'submit' | 'draft';
+  /** Today as YYYY-MM-DD (past_only dates); defaults to the UTC date. */
+  today?: string;
+}
+
+/** Checks answers against a definition: field memo → problem, empty when they are fine (§8 422 names each field). */
+export function checkFlowAnswers(
+  definition: FlowDefinition,
+  answers: FlowAnswers,
+  options: CheckFlowAnswersOptions,
+): Record<string, FlowAnswerProblem> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const problems: Record<string, FlowAnswerProblem> = {};
+  const fields = new Map(definition.steps.flatMap((step) => step.fields.map((field) => [field.memo, field] as const)));
+  for (const [memo, answer] of Object.entries(answers)) {
+    const field = fields.get(memo);
+    if (!field) problems[memo] = 'field_invalid';
+    else if (isAnswered(answer)) {
+      const problem = answerProblem(field, answer, today);
+      if (problem) problems[memo] = problem;
+    }
+  }
+  if (options.mode === 'draft') return problems;
+  const walked = new Set<string>();
+  for (const step of stepPath(definition, answers)) {
+    for (const field of step.fields) {
+      if (!fieldShown(field, answers)) continue;
+      walked.add(field.memo);
+      if (field.required && !isAnswered(answers[field.memo]) && !problems[field.memo]) problems[field.memo] = 'field_required';
+    }
+  }
+  // An answer to a field the walk does not show (another branch, a hidden field) is refused rather than kept unseen.
+  for (const memo of Object.keys(answers)) if (!walked.has(memo) && !problems[memo]) problems[memo] = 'field_invalid';
+  return problems;
 }

@@ -109,6 +109,8 @@ export const flowDefinitionSchema = z.object({
   }),
 });
 export type FlowDefinition = z.infer<typeof flowDefinitionSchema>;
+/** A definition as written (defaults such as `required: false` may be left out). */
+export type FlowDefinitionInput = z.input<typeof flowDefinitionSchema>;
 
 /** An address answer: what was typed or picked, and where it is on the map. */
 export const flowAddressAnswerSchema = z.object({

@@ -31,6 +31,7 @@ import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { figuresRoutes } from './figures/routes.js';
 import { backofficeFlowRoutes } from './flows/backoffice-routes.js';
+import { flowRoutes } from './flows/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(theftRoutes(ctx));
       await api.register(stolenMapRoutes(ctx));
       await api.register(figuresRoutes(ctx));
+      await api.register(flowRoutes(ctx));
       await api.register(insuranceRoutes(ctx));
       await api.register(purchaseRoutes(ctx));
       await api.register(policyRoutes(ctx));

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { seedDemoData } from './seed/demo.js';
+import { seedDemoFlows } from './seed/demo-flows.js';
 import { backfillPerceptualHashes } from './shared/files/perceptual-hash.js';
 
 // Starts the server: reads the configuration, opens the database, listens, and shuts down cleanly.
@@ -44,6 +45,7 @@ async function main() {
       app.log.info('demo accounts created (see README):');
       for (const a of accounts) app.log.info(`  ${a.label}: ${a.email} / ${a.password}`);
     }
+    await seedDemoFlows(app.appContext);
   }
   await app.listen({ port: config.port, host: config.host });
   // Pictures stored before they were hashed get their perceptual hash now, in the background.
