@@ -78,6 +78,7 @@ const WEB = {
     stickers: ['search', 'identity'],
     'stolen-map': ['maps', 'search'],
     support: ['chats'],
+    surveys: [],
     theft: ['ownership', 'verification', 'bikes', 'maps'],
     verification: [],
     webshop: ['bikes'],

@@ -15,6 +15,7 @@ import { searchRoutes } from '../search/routes';
 import { stickerRoutes } from '../stickers/routes';
 import { stolenMapRoutes } from '../stolen-map/routes';
 import { supportRoutes } from '../support/routes';
+import { surveyAdminRoutes } from '../surveys/admin-routes';
 import { webshopPublicRoutes } from '../webshop/public-routes';
 import { Layout } from './layout';
 import { RoutePrefetch } from './route-prefetch';
@@ -41,6 +42,7 @@ const routes: RouteObject[] = [
       ...legalRoutes,
       ...distributorRoutes,
       ...newsletterRoutes,
+      ...surveyAdminRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },
