@@ -73,17 +73,26 @@ export function useCheckDefinition() {
   });
 }
 
-export function useSaveDraft(memo: string) {
+/** Saves the draft; `onSaved` runs before the flow is read again (the editor that asked may be gone by then). */
+export function useSaveDraft(memo: string, onSaved: () => void) {
   return useMutation({
-    mutationFn: (definition: unknown) => api<FlowDetail>(`${flowPath(memo)}/draft`, { method: 'PUT', body: { definition } }),
+    mutationFn: async (definition: unknown) => {
+      const detail = await api<FlowDetail>(`${flowPath(memo)}/draft`, { method: 'PUT', body: { definition } });
+      onSaved();
+      return detail;
+    },
     onSuccess: () => refreshQueries(ROOT),
   });
 }
 
 /** New draft, publish, retire: a POST with no body. */
-export function useFlowAction(memo: string) {
+export function useFlowAction(memo: string, onDone?: (action: 'draft' | 'publish' | 'retire') => void) {
   return useMutation({
-    mutationFn: (action: 'draft' | 'publish' | 'retire') => api<FlowDetail>(`${flowPath(memo)}/${action}`, { method: 'POST' }),
+    mutationFn: async (action: 'draft' | 'publish' | 'retire') => {
+      const detail = await api<FlowDetail>(`${flowPath(memo)}/${action}`, { method: 'POST' });
+      onDone?.(action);
+      return detail;
+    },
     onSuccess: () => refreshQueries(ROOT),
   });
 }

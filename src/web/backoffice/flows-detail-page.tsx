@@ -192,8 +192,8 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [confirm, setConfirm] = useState(false);
   const check = useCheckDefinition();
-  const save = useSaveDraft(memo);
-  const action = useFlowAction(memo);
+  const save = useSaveDraft(memo, () => writeStored(key, null));
+  const action = useFlowAction(memo, () => writeStored(key, null));
   const unsaved = text !== saved;
 
   // What is typed survives a reload until it is saved.
@@ -237,10 +237,7 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
     setProblems(null);
     const value = parsed();
     if (value === undefined) return;
-    save.mutate(value, {
-      onSuccess: () => writeStored(key, null),
-      onError: showError,
-    });
+    save.mutate(value, { onError: showError });
   };
 
   return (
@@ -287,7 +284,6 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
         onCancel={() => setConfirm(false)}
         onConfirm={() =>
           action.mutate('publish', {
-            onSuccess: () => writeStored(key, null),
             onError: showError,
             onSettled: () => setConfirm(false),
           })

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { api } from '../lib/api-client';
 import { fetchFile } from '../lib/download-file';
 import { formatDate } from '../lib/intl';
 import { useProfile } from '../lib/profile';
+import { queryClient } from '../lib/query-client';
 import { useSession } from '../lib/session-store';
 import { Button } from '../ui/button';
 import { DownloadButton } from '../ui/download-button';
@@ -62,7 +63,16 @@ function useSurveyStats(memo: string, filters: PanelFilters) {
   });
 }
 
+/** A public route (it lives under /survey), so it brings the query client the signed-in layout would give. */
 export function SurveyAdminPanelPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PanelForStaff />
+    </QueryClientProvider>
+  );
+}
+
+function PanelForStaff() {
   const { t } = useTranslation('flow-admin');
   const profile = useProfile();
   if (profile.isPending) return <Loading />;
