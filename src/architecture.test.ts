@@ -61,7 +61,7 @@ const WEB = {
     dev: [],
     distributors: ['maps'],
     events: ['consent'],
-    flows: ['maps', 'public'],
+    flows: ['maps', 'public', 'bikes'],
     identity: [],
     insurance: ['public', 'bikes'],
     legal: [],

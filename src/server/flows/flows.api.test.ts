@@ -44,7 +44,7 @@ afterAll(() => t.close());
 const MEMO = 'demo.found-a-bike';
 const complete = {
   found_on: '2025-03-01',
-  place: 'Ved Nørreport',
+  place: { label: 'Ved Nørreport', latitude: 55.683, longitude: 12.571 },
   color: 'red',
   locked: 'yes',
   lock_kind: ['chain'],
@@ -89,18 +89,18 @@ describe('drafts on the server', () => {
     const first = await call(
       'PUT',
       `/api/flows/${MEMO}/draft`,
-      { version: 1, answers: { place: 'Et sted' }, current_step: 'where' },
+      { version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' },
       ole.token,
     );
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ version: 1, published_version: 1, answers: { place: 'Et sted' }, current_step: 'where' });
+    expect(first.json()).toMatchObject({ version: 1, published_version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' });
     const second = await call(
       'PUT',
       `/api/flows/${MEMO}/draft`,
-      { version: 1, answers: { place: 'Et andet sted', color: 'red' }, current_step: 'bike' },
+      { version: 1, answers: { found_on: '2025-01-03', color: 'red' }, current_step: 'bike' },
       ole.token,
     );
-    expect(second.json().answers).toEqual({ place: 'Et andet sted', color: 'red' });
+    expect(second.json().answers).toEqual({ found_on: '2025-01-03', color: 'red' });
     const rows = await t.database.db.select().from(flowResponses).where(eq(flowResponses.partyId, ole.partyId));
     expect(rows).toHaveLength(1);
     // Another person sees none of it.
@@ -196,7 +196,7 @@ describe('POST /api/flows/{memo}/responses', () => {
   });
 
   it('removes the signed-in person’s draft and keeps their party on the answer', async () => {
-    await call('PUT', `/api/flows/${MEMO}/draft`, { version: 1, answers: { place: 'x' }, current_step: 'where' }, ole.token);
+    await call('PUT', `/api/flows/${MEMO}/draft`, { version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' }, ole.token);
     const res = await call('POST', `/api/flows/${MEMO}/responses`, { version: 1, answers: complete }, ole.token);
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(flowResponses).where(eq(flowResponses.id, res.json().id));

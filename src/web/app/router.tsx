@@ -4,6 +4,7 @@ import { accountPublicRoutes } from '../account/routes';
 import { chatPublicRoutes } from '../chats/public-routes';
 import { devRoutes } from '../dev/routes';
 import { distributorRoutes } from '../distributors/routes';
+import { flowRoutes } from '../flows/routes';
 import { identityRoutes } from '../identity/routes';
 import { insuranceSignupRoutes } from '../insurance-signup/routes';
 import { legalRoutes } from '../legal/routes';
@@ -43,6 +44,7 @@ const routes: RouteObject[] = [
       ...distributorRoutes,
       ...newsletterRoutes,
       ...surveyAdminRoutes,
+      ...flowRoutes,
       // The signed-in app and the backoffice bring their own route tables, loaded on the way in.
       { path: 'app/*', element: lazyPage(() => import('./app-routes'), 'AppRoutes') },
       { path: 'insurance/*', element: lazyPage(() => import('./app-routes'), 'InsuranceAppRoutes') },
