@@ -86,7 +86,6 @@ export const flowResponseRowSchema = z.object({
   answers: z.record(z.string(), z.unknown()),
   result: z.nullable(z.unknown()),
 });
-export type FlowResponseRow = z.infer<typeof flowResponseRowSchema>;
 export const flowResponsesPageSchema = z.object({
   items: z.array(flowResponseRowSchema),
   total: z.number(),

@@ -4,6 +4,7 @@ import da from '../../src/i18n/da/flow-admin.json' with { type: 'json' };
 import enBackoffice from '../../src/i18n/en/backoffice.json' with { type: 'json' };
 import enErrors from '../../src/i18n/en/errors.json' with { type: 'json' };
 import en from '../../src/i18n/en/flow-admin.json' with { type: 'json' };
+import enFlows from '../../src/i18n/en/flows.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, apiSignUpWithRole, seedToken } from './support/session';
@@ -103,6 +104,18 @@ test('staff write, fix and publish a survey flow; its answers are seen, charted 
   await expect(page.getByText(en.editor.sound)).toBeVisible();
   await page.getByRole('button', { name: en.editor.save }).click();
   await expect(page.getByText(en.editor.unsaved)).toBeHidden();
+
+  // The preview walks the draft as a visitor would, with the step's checks, and sends nothing.
+  await page.getByRole('button', { name: en.editor.preview }).click();
+  const preview = page.getByRole('region', { name: en.editor.previewLabel });
+  await expect(preview.getByRole('heading', { name: 'Your ride' })).toBeVisible();
+  await preview.getByRole('button', { name: enFlows.send }).click();
+  await expect(preview.getByText(enErrors.field_required)).toBeVisible();
+  await preview.getByLabel('Bike', { exact: true }).check();
+  await preview.getByRole('button', { name: enFlows.send }).click();
+  await expect(preview.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+  await expect(preview.getByText(en.editor.previewEnd)).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: en.editor.publish }).click();
   const dialog = page.getByRole('dialog', { name: en.editor.publishTitle });
   await dialog.getByRole('button', { name: en.editor.publish }).click();

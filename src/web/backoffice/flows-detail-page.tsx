@@ -15,6 +15,7 @@ import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { type AnswerFilters, fetchFlowCsv, useCheckDefinition, useFlow, useFlowAction, useFlowAnswers, useSaveDraft } from './flows-api';
 import { CodeEditor, ProblemList, StatusBadge } from './flows-parts';
+import { FlowPreview } from './flows-preview';
 import { ReadOnlyNote, useCanChange } from './read-only';
 import './backoffice.css';
 import './organisations.css';
@@ -191,6 +192,7 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
   const [problems, setProblems] = useState<FlowProblem[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [confirm, setConfirm] = useState(false);
+  const [preview, setPreview] = useState(false);
   const check = useCheckDefinition();
   const save = useSaveDraft(memo, () => writeStored(key, null));
   const action = useFlowAction(memo, () => writeStored(key, null));
@@ -266,6 +268,9 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
               </Button>
             </>
           )}
+          <Button type="button" variant="secondary" aria-expanded={preview} onClick={() => setPreview(!preview)}>
+            {preview ? t('editor.hidePreview') : t('editor.preview')}
+          </Button>
           {canChange && (
             <Button type="button" variant="primary" disabled={unsaved} onClick={() => setConfirm(true)}>
               {t('editor.publish')}
@@ -274,6 +279,7 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
         </div>
         {canChange && unsaved && <p className="field-hint">{t('editor.saveFirst')}</p>}
       </form>
+      {preview && <Preview memo={memo} text={text} />}
       <ConfirmDialog
         open={confirm}
         tone="primary"
@@ -291,6 +297,22 @@ function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVers
       >
         <p>{t('editor.publishBody', { version: draft.version })}</p>
       </ConfirmDialog>
+    </section>
+  );
+}
+
+function Preview({ memo, text }: { memo: string; text: string }) {
+  const { t } = useTranslation('flow-admin');
+  const parsed = parseJson(text);
+  return (
+    <section className="flows-preview" aria-labelledby="flow-preview">
+      <h3 id="flow-preview">{t('editor.previewLabel')}</h3>
+      <p className="field-hint">{t('editor.previewNote')}</p>
+      {parsed.ok ? (
+        <FlowPreview memo={memo} definition={parsed.value} />
+      ) : (
+        <Alert>{t('editor.jsonInvalid', { reason: parsed.reason })}</Alert>
+      )}
     </section>
   );
 }
