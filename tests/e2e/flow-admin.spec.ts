@@ -85,6 +85,8 @@ test('staff write, fix and publish a survey flow; its answers are seen, charted 
   await expect(problems).toContainText(`steps.0.fields.1.memo: ${enErrors.duplicate_field_memo}`);
   await expect(problems).toContainText(`steps.0.next: ${enErrors.missing_jump_target}`);
   await expect(editor).toHaveValue(broken);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'flow-admin-editor-problems');
   // Not JSON at all: said before anything is sent.
   await editor.fill(`${broken}}`);
   await page.getByRole('button', { name: en.editor.check }).click();
@@ -95,8 +97,6 @@ test('staff write, fix and publish a survey flow; its answers are seen, charted 
   await page.reload();
   await expect(page.getByLabel(en.editor.definition)).toHaveValue(broken);
   await expect(page.getByText(en.editor.unsaved)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'flow-admin-editor-problems');
 
   // Fixed, checked, saved and published.
   await page.getByLabel(en.editor.definition).fill(JSON.stringify(definition(memo), null, 2));
@@ -111,11 +111,12 @@ test('staff write, fix and publish a survey flow; its answers are seen, charted 
   await expect(preview.getByRole('heading', { name: 'Your ride' })).toBeVisible();
   await preview.getByRole('button', { name: enFlows.send }).click();
   await expect(preview.getByText(enErrors.field_required)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'flow-admin-preview');
   await preview.getByLabel('Bike', { exact: true }).check();
   await preview.getByRole('button', { name: enFlows.send }).click();
   await expect(preview.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   await expect(preview.getByText(en.editor.previewEnd)).toBeVisible();
-  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: en.editor.publish }).click();
   const dialog = page.getByRole('dialog', { name: en.editor.publishTitle });
   await dialog.getByRole('button', { name: en.editor.publish }).click();
