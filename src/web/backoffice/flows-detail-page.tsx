@@ -14,6 +14,7 @@ import { LoadError } from '../ui/load-error';
 import { PageTitle } from '../ui/page';
 import { Loading } from '../ui/spinner';
 import { type AnswerFilters, fetchFlowCsv, useCheckDefinition, useFlow, useFlowAction, useFlowAnswers, useSaveDraft } from './flows-api';
+import { definitionText } from './flows-json';
 import { CodeEditor, ProblemList, StatusBadge } from './flows-parts';
 import { FlowPreview } from './flows-preview';
 import { ReadOnlyNote, useCanChange } from './read-only';
@@ -186,7 +187,7 @@ function parseJson(text: string): Parsed {
 
 function DraftEditor({ memo, draft, canChange }: { memo: string; draft: FlowVersion; canChange: boolean }) {
   const { t } = useTranslation('flow-admin');
-  const saved = JSON.stringify(draft.definition, null, 2);
+  const saved = definitionText(draft.definition);
   const key = storageKey(memo, draft.version);
   const [text, setText] = useState(() => (canChange ? (readStored(key) ?? saved) : saved));
   const [problems, setProblems] = useState<FlowProblem[] | null>(null);
