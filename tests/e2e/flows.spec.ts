@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { apiSignUp, seedToken } from './support/session';
@@ -55,8 +56,14 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
   await page.getByRole('button', { name: 'Næste' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tak for hjælpen');
   await page.getByLabel('Andet, vi bør vide?').fill('Forhjulet mangler');
+  const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Et billede af cyklen (valgfri)').setInputFiles({ name: 'cykel.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByRole('img', { name: 'Det valgte billede' })).toBeVisible();
   await page.getByLabel(/Jeg giver lov/).check();
   await expectNoAxeViolations(page);
+  await screenshots(page, 'flows-step-4');
   await page.getByRole('button', { name: 'Send' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tak! Vi har fået dine oplysninger');
@@ -71,10 +78,40 @@ test('a visitor fills in the demo flow, reloads midway, and finishes', async ({ 
 test('a later step opened directly goes to the first one still open; an unknown memo is the 404 page', async ({ page }) => {
   await page.goto(`/flows/${MEMO}/contact`);
   await expect(page).toHaveURL(new RegExp(`/flows/${MEMO}/where$`));
+  // A reset clears what was typed.
+  await page.getByLabel('Hvornår så du cyklen?').fill('2025-05-05');
+  await page.getByRole('button', { name: 'Start forfra' }).click();
+  await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByLabel('Hvornår så du cyklen?')).toHaveValue('');
   await page.goto('/flows/demo.no-such-flow');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
   await page.goto('/no-such.page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
+});
+
+test('what only the server can check is shown on its field: a picture it does not have', async ({ page }) => {
+  const answers = {
+    found_on: '2025-03-01',
+    place: { label: 'Ved Nørreport', latitude: 55.683, longitude: 12.571 },
+    color: 'red',
+    locked: 'no',
+    has_plate: 'no',
+    photo: '0b6f5c8e-3f0a-4c1e-9d55-3c2f1a9b7e10',
+    consent: true,
+  };
+  const draft = { state: { drafts: { [MEMO]: { version: 1, answers, step: 'contact', savedAt: new Date().toISOString() } } }, version: 1 };
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-flow-seeded')) {
+      localStorage.setItem('flow-drafts', value);
+      sessionStorage.setItem('e2e-flow-seeded', '1');
+    }
+  }, JSON.stringify(draft));
+  await page.goto(`/flows/${MEMO}/contact`);
+  await expect(page.getByText('Billedet er sendt.')).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Et billede af cyklen (valgfri)')).toHaveAccessibleDescription(/Ugyldig værdi|ugyldig/i);
+  await expectNoAxeViolations(page);
 });
 
 test('in English, and a signed-in person’s draft is finished in another browser', async ({ browser, request, baseURL }) => {

@@ -266,3 +266,43 @@ describe('a flow for the signed in, with a bike and a picture', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe('a new version published while a draft is open', () => {
+  it('says so on the draft, and refuses answers to the old version with the new one', async () => {
+    const memo = 'test.versions';
+    await ensurePublishedFlows(t.database.db, [{ ...DEMO_FOUND_BIKE_FLOW, memo }]);
+    await call('PUT', `/api/flows/${memo}/draft`, { version: 1, answers: { found_on: '2025-01-02' }, current_step: 'where' }, ole.token);
+    await t.database.db.update(flowDefinitions).set({ status: 'retired', retiredAt: new Date() }).where(eq(flowDefinitions.memo, memo));
+    await t.database.db
+      .insert(flowDefinitions)
+      .values({ memo, version: 2, status: 'published', definition: { ...DEMO_FOUND_BIKE_FLOW, memo } });
+
+    const draft = await call('GET', `/api/flows/${memo}/draft`, undefined, ole.token);
+    expect(draft.json()).toMatchObject({ version: 1, published_version: 2, answers: { found_on: '2025-01-02' } });
+    const stale = await call('POST', `/api/flows/${memo}/responses`, { version: 1, answers: complete }, ole.token);
+    expect(stale.statusCode).toBe(409);
+    const fresh = await call('POST', `/api/flows/${memo}/responses`, { version: 2, answers: complete }, ole.token);
+    expect(fresh.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(flowResponses).where(eq(flowResponses.id, fresh.json().id));
+    const [v2] = await t.database.db.select().from(flowDefinitions).where(eq(flowDefinitions.version, 2));
+    expect(row?.flowDefinitionId).toBe(v2?.id);
+  });
+});
+
+describe('public writes are limited per client', () => {
+  it('answers 429 after the limit of submissions a minute', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      await ensurePublishedFlows(limited.database.db, [DEMO_FOUND_BIKE_FLOW]);
+      const send = () =>
+        limited.app.inject({ method: 'POST', url: `/api/flows/${MEMO}/responses`, payload: { version: 1, answers: complete } });
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().code).toBe('too_many_requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});

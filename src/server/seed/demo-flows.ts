@@ -119,6 +119,12 @@ export const DEMO_FOUND_BIKE_FLOW: FlowDefinitionInput = {
           max_length: 1000,
         },
         {
+          memo: 'photo',
+          kind: 'picture',
+          label: t('Et billede af cyklen', 'A picture of the bike', 'Et bilde av sykkelen'),
+          help: t('Det hjælper ejeren med at kende den', 'It helps the owner recognise it', 'Det hjelper eieren å kjenne den igjen'),
+        },
+        {
           memo: 'consent',
           kind: 'consent',
           label: t(

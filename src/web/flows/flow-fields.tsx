@@ -314,6 +314,7 @@ function PictureInput({ memo, value, error, onChange, id, label, help }: InputPr
           if (file) void upload(file);
         }}
       />
+      <Notes id={id} help={help} error={shown ?? undefined} />
       <p className="field-hint" id={statusId} aria-live="polite">
         {busy ? t('picture.uploading') : typeof value === 'string' ? t('picture.uploaded') : ''}
       </p>
@@ -330,7 +331,6 @@ function PictureInput({ memo, value, error, onChange, id, label, help }: InputPr
           {t('picture.remove')}
         </button>
       )}
-      <Notes id={id} help={help} error={shown ?? undefined} />
     </div>
   );
 }

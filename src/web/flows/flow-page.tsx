@@ -123,13 +123,22 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
     if (text === lastSent.current) return;
     const timer = window.setTimeout(() => {
       lastSent.current = text;
-      api(`/flows/${encodeURIComponent(memo)}/draft`, { method: 'PUT', body }).catch(() => {
-        // The draft stays in this browser; the next change tries again.
-        lastSent.current = null;
-      });
+      api<ServerDraft>(`/flows/${encodeURIComponent(memo)}/draft`, { method: 'PUT', body }).then(
+        (saved) => {
+          // This browser's copy is as new as the server's (so a reload keeps it, with what is not sent yet).
+          const current = useFlowDrafts.getState().drafts[memo];
+          if (current && Date.parse(current.savedAt) < Date.parse(saved.updated_at)) {
+            saveLocal(memo, { version: current.version, answers: current.answers, step: current.step }, saved.updated_at);
+          }
+        },
+        () => {
+          // The draft stays in this browser; the next change tries again.
+          lastSent.current = null;
+        },
+      );
     }, SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [flow, signedIn, serverChecked, local, memo, done]);
+  }, [flow, signedIn, serverChecked, local, memo, done, saveLocal]);
 
   const requested = stepMemo ?? local?.step ?? undefined;
   const step: FlowStep | null = definition ? allowedStep(definition, answers, requested === FLOW_END ? undefined : requested) : null;
@@ -280,6 +289,11 @@ export function FlowPage({ memo, basePath, stepMemo }: { memo: string; basePath:
       {position === 1 && definition.description && <p className="flow-intro">{localized(definition.description, language)}</p>}
       {step.intro && <p className="flow-intro">{localized(step.intro, language)}</p>}
       {versionNotice && <Alert tone="info">{t('flows:versionChanged')}</Alert>}
+      {definition.audience === 'signed_in' && !signedIn && (
+        <Alert tone="info">
+          <Link to={`/login?post_login_redirect=${encodeURIComponent(`${basePath}/${step.memo}`)}`}>{t('flows:signInFirst')}</Link>
+        </Alert>
+      )}
       <form
         className="flow-form"
         noValidate
