@@ -155,6 +155,11 @@ test('staff write, fix and publish a survey flow; its answers are seen, charted 
   await expect(options.locator('div')).toHaveText(['Bike1', 'E-bike1']);
   const [panelDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.answers.csv }).click()]);
   expect((await csvOf(panelDownload)).filter(Boolean)).toHaveLength(3);
+  // A filter goes into the address.
+  await page.getByLabel(en.answers.version).selectOption('1');
+  await page.getByRole('button', { name: en.answers.apply }).click();
+  await expect(page).toHaveURL(/[?&]version=1(&|$)/);
+  await expect(page.getByText(fill(en.panel.responses_other, { count: 2 })).last()).toBeVisible();
   await noOverflow(page);
   await expectNoAxeViolations(page);
   await screenshots(page, 'flow-admin-survey-panel');

@@ -19,7 +19,7 @@ import { Loading } from '../ui/spinner';
 import './admin-panel.css';
 
 // /survey/admin-panel (issue 16): for staff (the revisor reads too), the answers of each survey flow: counts per day
-// as bars, the distribution of each choice, filters kept in the address (?survey=&from=&to=) and the CSV export.
+// as bars, the distribution of each choice, filters kept in the address (?survey=&from=&to=&version=) and the CSV export.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,6 +27,7 @@ interface PanelFilters {
   survey: string;
   from: string;
   to: string;
+  version: string;
 }
 
 function filtersOf(params: URLSearchParams): PanelFilters {
@@ -34,13 +35,22 @@ function filtersOf(params: URLSearchParams): PanelFilters {
     const value = params.get(key)?.trim() ?? '';
     return !pattern || pattern.test(value) ? value : '';
   };
-  return { survey: get('survey'), from: get('from', DATE), to: get('to', DATE) };
+  return { survey: get('survey'), from: get('from', DATE), to: get('to', DATE), version: get('version', /^\d{1,6}$/) };
+}
+
+/** The address of another survey: the same days, every version (the versions are the survey's own). */
+function surveyLink(params: URLSearchParams, memo: string): string {
+  const next = new URLSearchParams(params);
+  next.set('survey', memo);
+  next.delete('version');
+  return next.toString();
 }
 
 function rangeQuery(filters: PanelFilters): string {
   const params = new URLSearchParams();
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
+  if (filters.version) params.set('version', filters.version);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -57,7 +67,7 @@ function useSurveys() {
 function useSurveyStats(memo: string, filters: PanelFilters) {
   const me = useSession()?.identity_party_id ?? '';
   return useQuery({
-    queryKey: ['backoffice', 'surveys', me, memo, filters.from, filters.to],
+    queryKey: ['backoffice', 'surveys', me, memo, filters.from, filters.to, filters.version],
     queryFn: ({ signal }) => api<SurveyStats>(`/backoffice/surveys/${encodeURIComponent(memo)}/stats${rangeQuery(filters)}`, { signal }),
     enabled: me !== '' && memo !== '',
   });
@@ -114,10 +124,7 @@ function Panel() {
             <ul className="survey-panel-surveys">
               {items.map((s) => (
                 <li key={s.memo}>
-                  <Link
-                    to={`?${new URLSearchParams({ ...Object.fromEntries(params), survey: s.memo }).toString()}`}
-                    aria-current={s.memo === memo ? 'true' : undefined}
-                  >
+                  <Link to={`?${surveyLink(params, s.memo)}`} aria-current={s.memo === memo ? 'true' : undefined}>
                     <span className="survey-panel-name">{s.title || s.memo}</span>
                     <span className="survey-panel-count">{t('panel.responses', { count: s.responses })}</span>
                   </Link>
@@ -145,8 +152,18 @@ function Filters({ filters, surveys, onApply }: { filters: PanelFilters; surveys
       <SelectField
         label={t('panel.survey')}
         value={form.survey}
-        onChange={(e) => setForm({ ...form, survey: e.target.value })}
+        onChange={(e) => setForm({ ...form, survey: e.target.value, version: '' })}
         options={surveys.map((s) => ({ value: s.memo, label: s.title || s.memo }))}
+      />
+      <SelectField
+        label={t('answers.version')}
+        value={form.version}
+        onChange={(e) => setForm({ ...form, version: e.target.value })}
+        placeholder={t('answers.allVersions')}
+        options={(surveys.find((s) => s.memo === form.survey)?.versions ?? []).map((v) => ({
+          value: String(v),
+          label: t('list.version', { version: v }),
+        }))}
       />
       <TextField type="date" label={t('answers.from')} value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
       <TextField type="date" label={t('answers.to')} value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
