@@ -54,7 +54,7 @@ const WEB = {
   areas: {
     about: [],
     account: ['organisations', 'verification', 'bikes', 'consent'],
-    backoffice: ['register', 'bikes', 'maps', 'chats'],
+    backoffice: ['register', 'bikes', 'maps', 'chats', 'flows'],
     bikes: ['verification'],
     chats: ['ownership', 'maps', 'search'],
     consent: [],

@@ -209,6 +209,23 @@ export const ERROR_STATUS = {
   flow_version_changed: 409, // answers to a version that is no longer the published one
   flow_sign_in_required: 401, // a flow for the signed in only (audience signed_in), answered by a visitor
   flow_date_future: 422, // a past_only date after today
+  // Flows in the backoffice (issue 16, server/flows/backoffice-*.ts): a definition's problems (domain/flow-rules.ts)
+  // are 422 detail entries located at their JSON path; the lifecycle's conflicts are 409.
+  duplicate_step_memo: 422,
+  duplicate_field_memo: 422,
+  missing_jump_target: 422,
+  jump_backwards: 422,
+  unreachable_step: 422,
+  unknown_condition_field: 422,
+  condition_on_later_field: 422,
+  choice_without_options: 422,
+  options_on_non_choice: 422,
+  invalid_bounds: 422,
+  flow_memo_mismatch: 422, // the definition's own memo is not the flow's
+  flow_exists: 409, // a new flow whose memo is taken
+  flow_no_draft: 409, // saving or publishing with no draft
+  flow_draft_exists: 409, // a new draft while one is being edited
+  flow_not_published: 409, // retiring a flow that has no published version
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -30,6 +30,7 @@ import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { figuresRoutes } from './figures/routes.js';
+import { backofficeFlowRoutes } from './flows/backoffice-routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
       await api.register(surveyRoutes(ctx));
+      await api.register(backofficeFlowRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

@@ -90,6 +90,30 @@ test('a later step opened directly goes to the first one still open; an unknown 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
 });
 
+test('what only the server can check is shown on its field: a picture it does not have', async ({ page }) => {
+  const answers = {
+    found_on: '2025-03-01',
+    place: { label: 'Ved Nørreport', latitude: 55.683, longitude: 12.571 },
+    color: 'red',
+    locked: 'no',
+    has_plate: 'no',
+    photo: '0b6f5c8e-3f0a-4c1e-9d55-3c2f1a9b7e10',
+    consent: true,
+  };
+  const draft = { state: { drafts: { [MEMO]: { version: 1, answers, step: 'contact', savedAt: new Date().toISOString() } } }, version: 1 };
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-flow-seeded')) {
+      localStorage.setItem('flow-drafts', value);
+      sessionStorage.setItem('e2e-flow-seeded', '1');
+    }
+  }, JSON.stringify(draft));
+  await page.goto(`/flows/${MEMO}/contact`);
+  await expect(page.getByText('Billedet er sendt.')).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Et billede af cyklen (valgfri)')).toHaveAccessibleDescription(/Ugyldig værdi|ugyldig/i);
+  await expectNoAxeViolations(page);
+});
+
 test('in English, and a signed-in person’s draft is finished in another browser', async ({ browser, request, baseURL }) => {
   const user = await apiSignUp(request);
   const first = await browser.newContext();

@@ -24,9 +24,12 @@ export class AppError extends Error {
   }
 }
 
-/** Several field problems at once (a form checked as a whole): one 422 with a `detail` entry per problem. */
+/**
+ * Several field problems at once (a form checked as a whole): one 422 with a `detail` entry per problem, located at
+ * ['body', field], or at `loc` when the problem is deeper (a flow definition's `steps.2.jumps.0.to`).
+ */
 export class AppFieldErrors extends AppError {
-  constructor(readonly problems: readonly { field: string; code: ErrorCode }[]) {
+  constructor(readonly problems: readonly { field: string; code: ErrorCode; loc?: (string | number)[] }[]) {
     super(problems[0]?.code ?? 'field_invalid', problems[0]?.field);
   }
 
@@ -92,7 +95,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
     if (error instanceof AppFieldErrors) {
-      const detail = error.problems.map((p) => ({ loc: ['body', p.field], msg: errorMessage(p.code, language), type: p.code }));
+      const detail = error.problems.map((p) => ({ loc: p.loc ?? ['body', p.field], msg: errorMessage(p.code, language), type: p.code }));
       return reply.status(422).send({ detail });
     }
     if (error instanceof PreRegisteredPolicyError) return reply.status(400).send({ detail: error.detail, code: error.code });

@@ -301,6 +301,11 @@ export function FlowPage({
       {position === 1 && definition.description && <p className="flow-intro">{localized(definition.description, language)}</p>}
       {step.intro && <p className="flow-intro">{localized(step.intro, language)}</p>}
       {versionNotice && <Alert tone="info">{t('flows:versionChanged')}</Alert>}
+      {definition.audience === 'signed_in' && !signedIn && (
+        <Alert tone="info">
+          <Link to={`/login?post_login_redirect=${encodeURIComponent(`${basePath}/${step.memo}`)}`}>{t('flows:signInFirst')}</Link>
+        </Alert>
+      )}
       <form
         className="flow-form"
         noValidate

@@ -14,6 +14,8 @@ const SIGNED_IN_TREES = [
   '/backoffice',
   '/insurance',
   '/org-bike-search',
+  // Staff's figures of the surveys (issue 16); the page itself turns away anyone else.
+  '/survey/admin-panel',
   // The webshop's way in after login, its checkout and the provider's return pages (issue 12).
   '/go-to-webshop',
   '/checkout',

@@ -9,6 +9,8 @@ const routes: RouteObject[] = [
   { path: 'addresses/:stepMemo?', element: lazyPage(() => import('./survey-page'), 'AddressesSurveyPage') },
   { path: 'commuting-days/:stepMemo?', element: lazyPage(() => import('./survey-page'), 'CommutingDaysSurveyPage') },
   { path: 'pendler-travel/:stepMemo?', element: lazyPage(() => import('./survey-page'), 'PendlerTravelSurveyPage') },
+  // Staff's figures of the answers (its page checks the role; the server refuses anyone else anyway).
+  { path: 'admin-panel', element: lazyPage(() => import('./admin-panel-page'), 'SurveyAdminPanelPage') },
   notFoundRoute,
 ];
 
