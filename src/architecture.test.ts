@@ -101,6 +101,7 @@ const SERVER = {
     bikes: ['plates', 'webshop', 'documents', 'equipment', 'pictures'],
     chats: ['pictures'],
     dev: [],
+    docks: [],
     documents: ['pictures'],
     equipment: ['documents', 'pictures'],
     events: [],
