@@ -26,6 +26,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { distributorRoutes } from './distributors/routes.js';
+import { dockManageRoutes } from './docks/manage-routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(supportRoutes(ctx));
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
+      await api.register(dockManageRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
