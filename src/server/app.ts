@@ -31,6 +31,7 @@ import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { figuresRoutes } from './figures/routes.js';
+import { gbfsRoutes } from './gbfs/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
       await api.register(dockManageRoutes(ctx));
+      await api.register(gbfsRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
