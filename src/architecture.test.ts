@@ -101,7 +101,7 @@ const SERVER = {
     bikes: ['plates', 'webshop', 'documents', 'equipment', 'pictures'],
     chats: ['pictures'],
     dev: [],
-    docks: ['theft'],
+    docks: ['theft', 'ownership'],
     documents: ['pictures'],
     equipment: ['documents', 'pictures'],
     events: [],

@@ -26,6 +26,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { distributorRoutes } from './distributors/routes.js';
+import { dockAlarmRoutes } from './docks/alarms-routes.js';
 import { dockManageRoutes } from './docks/manage-routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
       await api.register(dockManageRoutes(ctx));
+      await api.register(dockAlarmRoutes(ctx));
       await api.register(gbfsRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
