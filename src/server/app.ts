@@ -26,15 +26,18 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { distributorRoutes } from './distributors/routes.js';
+import { dockAlarmRoutes } from './docks/alarms-routes.js';
 import { startLockDeadlines } from './docks/deadlines.js';
 import { DeviceHub } from './docks/device-hub.js';
 import { type LockListener, startLockListener } from './docks/listener.js';
 import { DockLiveHub } from './docks/live.js';
+import { dockManageRoutes } from './docks/manage-routes.js';
 import { dockRoutes, dockSocketRoutes, lockPageSocketRoute } from './docks/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { figuresRoutes } from './figures/routes.js';
+import { gbfsRoutes } from './gbfs/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
@@ -230,6 +233,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(supportRoutes(ctx));
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
+      await api.register(dockManageRoutes(ctx));
+      await api.register(dockAlarmRoutes(ctx));
+      await api.register(gbfsRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
