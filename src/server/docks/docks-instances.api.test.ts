@@ -29,7 +29,7 @@ describe('docks across two instances on one database', () => {
     );
     a = await createTestApp({}, { webDir });
     if (a.database.url) {
-      const second = await createTestApp({ DATA_KEY: a.config.dataKey.toString('base64') }, { databaseUrl: a.database.url });
+      const second = await createTestApp({ DATA_KEY: a.config.dataKey.toString('base64') }, { databaseUrl: a.database.url, webDir });
       b = second.app;
       closeB = () => second.close();
     } else {
