@@ -128,6 +128,12 @@ export class DeviceHub {
     if (device) send(device.socket, { type: 'command', id: notice.command_id, kind: notice.kind });
   }
 
+  /** The lock's secret changed or the lock was removed: its connection here ends (the device must say hello again). */
+  revoke(lockId: string): void {
+    const device = this.byLock.get(lockId);
+    if (device) device.socket.close(DEVICE_CLOSE_UNAUTHORISED, 'revoked');
+  }
+
   /** Waits until every frame received so far has been applied (tests). */
   async settled(): Promise<void> {
     await Promise.all([...this.byLock.values()].map((d) => d.queue));

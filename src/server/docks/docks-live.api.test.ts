@@ -4,7 +4,7 @@ import { createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../.
 import type { LockCommandView } from '../../domain/docks.js';
 import { api } from '../bikes/bike-test-factory.js';
 import { bikeOf } from '../chats/chat-test-factory.js';
-import { dockAlarms, docks, lockCommands, lockEvents, locks, organisationMembers } from '../db/schema.js';
+import { dockAlarms, docks, identities, lockCommands, lockEvents, locks, organisationMembers } from '../db/schema.js';
 import { dockOf, eventually, httpBase, liveClient, lockOf, organisationOf, simulated } from './dock-test-factory.js';
 import { expireDue } from './lock-service.js';
 import type { SimulatedLock } from './simulated-lock.js';
@@ -349,5 +349,19 @@ describe("a device's credentials", () => {
     expect(await garbage.closed).toBe(4401);
     const commands = await t.database.db.select().from(lockCommands).where(eq(lockCommands.lockId, victim.id));
     expect(commands).toEqual([]);
+  });
+
+  it("stop working when the lock's secret is rotated: the open connection is closed and the old secret refused", async () => {
+    const { lock, sim } = await device('E3');
+    const staff = await signUpUser(t.app);
+    await t.database.db.update(identities).set({ role: 'staff' }).where(eq(identities.partyId, staff.partyId));
+    const rotated = await api(t.app, staff.token, 'POST', `/api/backoffice/docks/${dockId}/locks/${lock.id}/secret`);
+    expect(rotated.statusCode).toBe(200);
+    await eventually(async () => (await t.database.db.select().from(locks).where(eq(locks.id, lock.id)))[0]?.connected === false);
+    // It tries again with the old secret: refused.
+    const old = await liveClient(`${ws}/api/devices/locks/live`);
+    old.send({ type: 'hello', lock_id: lock.id, secret: lock.secret, state: 'open' });
+    expect(await old.closed).toBe(4401);
+    expect(sim.connected).toBe(false);
   });
 });

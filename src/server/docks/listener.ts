@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
 import { LOCK_COMMANDS_CHANNEL, LOCK_EVENTS_CHANNEL, type LockCommandNotice, type LockEventNotice } from './lock-service.js';
+import { LOCK_REVOKED_CHANNEL } from './manage-service.js';
 
 // Every instance listens on LOCK_EVENTS_CHANNEL (its browsers hear every lock change, whichever instance made it) and
 // LOCK_COMMANDS_CHANNEL (the instance holding a lock's device socket pushes the command, whichever instance took it),
+// and LOCK_REVOKED_CHANNEL (a lock's secret rotated or the lock removed: the instance holding its socket closes it),
 // the way chats/listener.ts does: a dedicated PostgreSQL connection that comes back after an error with a growing
 // pause, or PGlite's own listen().
 
@@ -15,6 +17,8 @@ export interface LockListener {
 export interface LockListenerHandlers {
   onEvent(notice: LockEventNotice): void;
   onCommand(notice: LockCommandNotice): void;
+  /** The lock's device credentials changed (manage-service.ts): its connection must end. */
+  onRevoked(lockId: string): void;
   /** After a reconnect: notices sent meanwhile were missed. */
   onReconnect(): void;
   log: FastifyBaseLogger;
@@ -57,12 +61,16 @@ export async function startLockListener(database: Database, handlers: LockListen
     } else if (channel === LOCK_COMMANDS_CHANNEL) {
       const notice = parseCommandNotice(payload);
       if (notice) handlers.onCommand(notice);
+    } else if (channel === LOCK_REVOKED_CHANNEL && payload && isId(payload)) {
+      handlers.onRevoked(payload);
     }
   };
   if (database.client) {
     const client = database.client;
     const unlisten = await Promise.all(
-      [LOCK_EVENTS_CHANNEL, LOCK_COMMANDS_CHANNEL].map((channel) => client.listen(channel, (payload) => onPayload(channel, payload))),
+      [LOCK_EVENTS_CHANNEL, LOCK_COMMANDS_CHANNEL, LOCK_REVOKED_CHANNEL].map((channel) =>
+        client.listen(channel, (payload) => onPayload(channel, payload)),
+      ),
     );
     return {
       async stop() {
@@ -115,6 +123,7 @@ async function listenOnPostgres(
       await next.connect();
       await next.query(`LISTEN ${LOCK_EVENTS_CHANNEL}`);
       await next.query(`LISTEN ${LOCK_COMMANDS_CHANNEL}`);
+      await next.query(`LISTEN ${LOCK_REVOKED_CHANNEL}`);
     } catch (err) {
       onLost(err as Error);
       return;
