@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/organisations', label: 'nav.organisations' },
   { to: '/backoffice/plates', label: 'nav.plates' },
   { to: '/backoffice/flows', label: 'nav.flows' },
+  { to: '/backoffice/docks', label: 'nav.docks' },
   { to: '/backoffice/v2/diverse', label: 'nav.diverse' },
   { to: '/backoffice/audit-log', label: 'nav.auditLog' },
 ];
