@@ -60,6 +60,7 @@ const WEB = {
     consent: [],
     dev: [],
     distributors: ['maps'],
+    docks: ['chats'],
     events: ['consent'],
     identity: [],
     insurance: ['public', 'bikes'],

@@ -2,6 +2,7 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { accountRoutes } from '../account/routes';
 import { bikeRoutes } from '../bikes/routes';
 import { chatRoutes } from '../chats/routes';
+import { dockRoutes } from '../docks/routes';
 import { insuranceRoutes } from '../insurance/routes';
 import { myBikesRoutes } from '../my-bikes/routes';
 import { organisationRoutes } from '../organisations/routes';
@@ -26,6 +27,7 @@ const appRoutes: RouteObject[] = [
   ...chatRoutes,
   ...ownershipRoutes,
   ...webshopRoutes,
+  ...dockRoutes,
   notFoundRoute,
 ];
 
