@@ -59,7 +59,7 @@ function DockCard({ dock }: { dock: DockSummary }) {
       </h2>
       <p className="dock-card-address">{dock.address}</p>
       <p className="dock-card-owner">{t(`list.access.${dock.access}`, { organisation: dock.organisation_name })}</p>
-      <p className={dock.free_count > 0 ? 'dock-card-free' : 'dock-card-free dock-card-full'}>
+      <p className="dock-card-free">
         <strong>{t('list.free', { free: dock.free_count, count: dock.lock_count })}</strong>
       </p>
       <p className="dock-card-links">
