@@ -60,7 +60,7 @@ const WEB = {
     consent: [],
     dev: [],
     distributors: ['maps'],
-    docks: ['chats'],
+    docks: ['chats', 'theft'],
     events: ['consent'],
     identity: [],
     insurance: ['public', 'bikes'],

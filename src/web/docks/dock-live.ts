@@ -16,7 +16,10 @@ export type DockFrame =
   | { type: 'alarm'; alarm?: { id?: string; lock_id?: string } }
   | { type: 'pong' };
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'refused';
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'refused' | 'missing';
+
+/** The server closes with this code when the dock or lock is not one the person may use (nothing said of it). */
+const CLOSE_NOT_FOUND = 4404;
 
 export function liveAddress(path: string): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${path}`;
@@ -29,13 +32,16 @@ export function applyDockFrame(partyId: string, dockId: string, frame: DockFrame
   else if (frame.type === 'alarm') void refreshQueries(dockKeys.alarms(partyId));
 }
 
-/** Keeps the dock's (or one lock's) live connection while mounted; answers how it is doing. */
-export function useDockLive(dockId: string, path: string, onFrame?: (frame: DockFrame) => void): LiveStatus {
+/**
+ * Keeps the dock's (or one lock's) live connection while mounted and `enabled` (once the dock is known to be the
+ * user's: one they may not use is closed with 4404, and trying again would not help); answers how it is doing.
+ */
+export function useDockLive(dockId: string, path: string, enabled: boolean, onFrame?: (frame: DockFrame) => void): LiveStatus {
   const token = useSessionStore((s) => s.token);
   const partyId = useActingParty();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
-    if (!token || !partyId) return;
+    if (!token || !partyId || !enabled) return;
     setStatus('connecting');
     let ready = false;
     let stopped = false;
@@ -44,8 +50,16 @@ export function useDockLive(dockId: string, path: string, onFrame?: (frame: Dock
       url: liveAddress(path),
       createSocket: (url) => {
         const socket = new WebSocket(url);
-        socket.addEventListener('close', () => {
-          if (!stopped) setStatus(ready ? 'reconnecting' : 'connecting');
+        socket.addEventListener('close', (event) => {
+          if (stopped) return;
+          if (event.code === CLOSE_NOT_FOUND) {
+            // Trying again would not help: stop before the client schedules another attempt.
+            stopped = true;
+            connection.close();
+            setStatus('missing');
+            return;
+          }
+          setStatus(ready ? 'reconnecting' : 'connecting');
         });
         return socket as unknown as SocketLike;
       },
@@ -65,6 +79,6 @@ export function useDockLive(dockId: string, path: string, onFrame?: (frame: Dock
       stopped = true;
       connection.close();
     };
-  }, [token, partyId, dockId, path, onFrame]);
+  }, [token, partyId, dockId, path, enabled, onFrame]);
   return status;
 }

@@ -18,16 +18,18 @@ export interface LockDetail extends LockView {
   bikes: LockableBike[];
 }
 
-/** An open tamper alarm of a lock holding the caller's bike (GET /api/docks/alarms/). */
+/** An open tamper alarm of a lock holding the caller's bike (GET /api/docks/alarms/, docks-admin's domain/docks-alarms.ts). */
 export interface DockAlarm {
   id: string;
   dock_id: string;
   dock_name: string;
+  dock_address: string;
   lock_id: string;
   lock_label: string;
-  bike_id: string;
-  bike_label: string;
+  bike_id: string | null;
+  bike_label: string | null;
   raised_at: string;
+  theft_report_id: string | null;
 }
 
 export const dockKeys = {
@@ -85,14 +87,22 @@ export function sendLockCommand(dockId: string, lockId: string, kind: LockComman
   return api<LockCommandView>(`${lockPath(dockId, lockId)}/commands`, { method: 'POST', body });
 }
 
-/** The report filed for the alarm's bike (the same one on a second tap). */
-export interface AlarmStolenReport {
-  bike_id: string;
-  report_id: string;
+/**
+ * The tap's outcome: filed (the same report on a second tap), or the questions the profile, the bike and the dock
+ * could not answer (`draft` in the wizard's shape, `problems` by field).
+ */
+export type AlarmReportOutcome =
+  | { status: 'filed'; alarm_id: string; bike_id: string; theft_report_id: string }
+  | { status: 'needs_answers'; alarm_id: string; draft: Record<string, unknown>; problems: { field: string; code: string }[] };
+
+/** The answers a second tap adds (is the bike insured, its price). */
+export interface AlarmReportAnswers {
+  isInsured?: boolean;
+  bike_price?: string;
 }
 
-export function reportAlarmStolen(alarmId: string): Promise<AlarmStolenReport> {
-  return api<AlarmStolenReport>(`/docks/alarms/${encodeURIComponent(alarmId)}/stolen-report`, { method: 'POST', body: {} });
+export function reportAlarmStolen(alarmId: string, answers: AlarmReportAnswers = {}): Promise<AlarmReportOutcome> {
+  return api<AlarmReportOutcome>(`/docks/alarms/${encodeURIComponent(alarmId)}/stolen-report`, { method: 'POST', body: answers });
 }
 
 export function dismissAlarm(alarmId: string): Promise<unknown> {

@@ -34,7 +34,7 @@ export function LockChannelPage() {
     if (frame.type === 'pong') return;
     setEntries((all) => [{ n: (all[0]?.n ?? 0) + 1, at: new Date(), frame }, ...all].slice(0, KEEP));
   }, []);
-  const status = useDockLive(dockId, lockChannelPath(dockId, lockId), onFrame);
+  const status = useDockLive(dockId, lockChannelPath(dockId, lockId), true, onFrame);
   const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return (
     <div className="docks-page lock-channel">

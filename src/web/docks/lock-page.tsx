@@ -27,7 +27,7 @@ export function LockPage() {
   const dockId = params.dockId ?? '';
   const lockId = params.lockId ?? '';
   const lock = useLock(dockId, lockId);
-  const live = useDockLive(dockId, lockChannelPath(dockId, lockId));
+  const live = useDockLive(dockId, lockChannelPath(dockId, lockId), lock.isSuccess);
   const back = `/app/docks/${encodeURIComponent(dockId)}/locks`;
   if (lock.isPending) return <Loading />;
   if (lock.isError) {

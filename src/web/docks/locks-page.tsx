@@ -15,7 +15,7 @@ export function LocksPage() {
   const { t } = useTranslation('docks');
   const dockId = useParams().dockId ?? '';
   const dock = useDock(dockId);
-  const live = useDockLive(dockId, `/api/docks/${encodeURIComponent(dockId)}/live`);
+  const live = useDockLive(dockId, `/api/docks/${encodeURIComponent(dockId)}/live`, dock.isSuccess);
   const now = useNow();
   if (dock.isPending) return <Loading />;
   if (dock.isError) {
