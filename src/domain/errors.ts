@@ -192,6 +192,12 @@ export const ERROR_STATUS = {
   claim_move_not_allowed: 409, // the claim's state does not allow that step (e.g. paying a claim not approved)
   claim_rejection_reason_required: 422,
   insured_bike_not_found: 404,
+  // Docks and smart locks (issue 16): managing them (server/docks/manage-*), their alarms (server/docks/alarms-*).
+  dock_not_found: 404,
+  lock_not_found: 404,
+  lock_label_taken: 422, // another lock of the dock has that label
+  lock_holds_bike: 409, // a lock with a bike in it cannot be removed
+  dock_alarm_not_found: 404,
   // The backoffice's organisations and voucher batches (issue 14).
   organisation_not_found: 404,
   organisation_last_admin: 409, // the change would leave the organisation without an admin
@@ -204,6 +210,14 @@ export const ERROR_STATUS = {
   distributor_not_found: 404,
   newsletter_consent_required: 422,
   newsletter_link_invalid: 400, // a confirmation or unsubscribe link that is unknown, expired or no longer valid
+  // Docks and smart locks (issue 16): a person's lock and unlock (server/docks/lock-service.ts). A dock the person may
+  // not use is not found, and so is every lock and command in it.
+  lock_command_not_found: 404,
+  lock_busy: 409, // the lock is already doing a command: one at a time
+  lock_offline: 409, // the lock is not connected or has been silent too long
+  lock_occupied: 409, // lock: the lock is not free (closed, or its state unknown)
+  lock_not_yours: 403, // unlock: the lock does not hold a bike the caller locked (whose it is, is not said)
+  bike_already_docked: 409, // lock: that bike is already in a lock
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -26,10 +26,18 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { distributorRoutes } from './distributors/routes.js';
+import { dockAlarmRoutes } from './docks/alarms-routes.js';
+import { startLockDeadlines } from './docks/deadlines.js';
+import { DeviceHub } from './docks/device-hub.js';
+import { type LockListener, startLockListener } from './docks/listener.js';
+import { DockLiveHub } from './docks/live.js';
+import { dockManageRoutes } from './docks/manage-routes.js';
+import { dockRoutes, dockSocketRoutes, lockPageSocketRoute } from './docks/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { figuresRoutes } from './figures/routes.js';
+import { gbfsRoutes } from './gbfs/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from './http/errors.js';
@@ -123,6 +131,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false });
   const live = new LiveHub(ctx);
   app.decorate('chatLive', live);
+  // Docks (issue 16): the browsers' live channels and the locks' device connections of this instance.
+  const dockLive = new DockLiveHub(ctx);
+  app.decorate('dockLive', dockLive);
+  const lockDevices = new DeviceHub(ctx);
+  app.decorate('lockDevices', lockDevices);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -206,18 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes(ctx));
       await api.register(orderRoutes(ctx));
       await api.register(paymentWebhookRoutes(ctx));
-      // The chats' live channel (GET /api/chats/live) is the only WebSocket: the plugin's hooks run in the chats'
-      // context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a log line.
-      await api.register(async (chats) => {
-        await chats.register(fastifyWebsocket, {
-          options: { maxPayload: 16 * 1024 },
-          errorHandler: (err, socket) => {
-            app.log.debug({ err }, 'websocket error');
-            socket.terminate();
-          },
-        });
-        await chats.register(chatRoutes(ctx, live));
-      });
+      await api.register(dockRoutes(ctx));
       await api.register(ownershipRoutes(ctx));
       await api.register(theftRoutes(ctx));
       await api.register(stolenMapRoutes(ctx));
@@ -231,10 +233,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(supportRoutes(ctx));
       await api.register(distributorRoutes(ctx));
       await api.register(newsletterRoutes(ctx));
+      await api.register(dockManageRoutes(ctx));
+      await api.register(dockAlarmRoutes(ctx));
+      await api.register(gbfsRoutes(ctx));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
   );
+
+  // The WebSockets: the chats' live channel (GET /api/chats/live), the docks' (GET /api/docks/{dockId}/live and the
+  // lock page's own address, /app/docks/{dockId}/locks/{lockId}/websocket) and the locks' devices
+  // (GET /api/devices/locks/live). The plugin is registered once (it listens to the server's upgrades), and its hooks
+  // run in this context only, not on every request. Frames are small JSON; an abrupt disconnect is no error worth a
+  // log line.
+  await app.register(async (sockets) => {
+    await sockets.register(fastifyWebsocket, {
+      options: { maxPayload: 16 * 1024 },
+      errorHandler: (err, socket) => {
+        app.log.debug({ err }, 'websocket error');
+        socket.terminate();
+      },
+    });
+    await sockets.register(chatRoutes(ctx, live), { prefix: '/api' });
+    await sockets.register(dockSocketRoutes(dockLive, lockDevices), { prefix: '/api' });
+    await sockets.register(lockPageSocketRoute(dockLive));
+  });
 
   registerNotFound(app, await registerWeb(app, ctx, webDir));
 
@@ -242,6 +265,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let stopTrashTimer: (() => void) | undefined;
   // Chats: every instance listens for chat writes (its own and the others') and mails about unread messages.
   let chatListener: ChatListener | undefined;
+  // Docks: every instance listens for lock changes and commands, and checks the commands' deadlines.
+  let lockListener: LockListener | undefined;
+  let stopLockDeadlines: (() => Promise<void>) | undefined;
   let stopUnreadMail: (() => Promise<void>) | undefined;
   // Payments: the worker that fulfils the provider's events, and the reconciliation of orders whose event went missing.
   let stopFulfilment: (() => Promise<void>) | undefined;
@@ -253,6 +279,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     live.start();
     chatListener = await startChatListener(database, { onNotice: (n) => live.deliver(n), onReconnect: () => live.resync(), log: app.log });
     stopUnreadMail = startUnreadMailTimer(ctx);
+    dockLive.start();
+    lockDevices.start();
+    lockListener = await startLockListener(database, {
+      onEvent: (n) => dockLive.deliver(n),
+      onCommand: (n) => lockDevices.push(n),
+      onReconnect: () => dockLive.resync(),
+      log: app.log,
+    });
+    stopLockDeadlines = startLockDeadlines(ctx);
     stopFulfilment = startFulfilment(ctx);
     stopReconciliation = startReconciliation(ctx);
     await mailer.start();
@@ -261,10 +296,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopTrashTimer?.();
     live.stop();
     await chatListener?.stop();
+    dockLive.stop();
+    await lockDevices.stop();
+    await lockListener?.stop();
+    await stopLockDeadlines?.();
     await stopUnreadMail?.();
     await stopReconciliation?.();
     await stopFulfilment?.();
     await live.settled();
+    await dockLive.settled();
+    await lockDevices.settled();
     await mailer.close();
   });
   return app;

@@ -1708,6 +1708,10 @@ export const locks = pgTable(
     connected: boolean('connected').notNull().default(false),
     occupantPartyId: uuid('occupant_party_id').references(() => parties.id, { onDelete: 'set null' }),
     occupantBikeId: uuid('occupant_bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    /** The sequence number of the last state report applied in the device's current connection (older ones are ignored). */
+    reportedSeq: integer('reported_seq'),
+    /** The device connection that holds the lock now (server/docks/device-hub.ts): a close of an older one changes nothing. */
+    connectionId: uuid('connection_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lock_dock_label_unique').on(t.dockId, t.label)],
