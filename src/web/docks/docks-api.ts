@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DockDetail, DockSummary, LockCommandKind, LockCommandView, LockView } from '../../domain/docks';
 import { api } from '../lib/api-client';
-import { queryClient } from '../lib/query-client';
+import { queryClient, refreshQueries } from '../lib/query-client';
 import { useActingParty } from '../lib/session-store';
 
 // The user's calls of the docks (§2 /app/docks…, issue 16): the docks the user may use, a dock's locks, one lock
@@ -109,12 +109,26 @@ export function dismissAlarm(alarmId: string): Promise<unknown> {
   return api(`/docks/alarms/${encodeURIComponent(alarmId)}/dismiss`, { method: 'POST', body: {} });
 }
 
-/** A lock's new view (a live frame) written into the dock's and the lock's cached answers. */
+/**
+ * A lock's new view (a live frame) written into the dock's and the lock's cached answers. A frame without the
+ * viewer's command keeps the finished one the page shows (how it went stays on screen). When the lock's state
+ * changed, the lock's own answer is fetched again: which of my bikes may be locked changes with it.
+ */
 export function applyLockView(partyId: string, view: LockView): void {
+  const merged = (lock: LockView): LockView => ({
+    ...view,
+    my_command:
+      view.my_command ??
+      (lock.my_command && lock.my_command.status !== 'sent' && lock.my_command.status !== 'received' ? lock.my_command : null),
+  });
   queryClient.setQueryData<DockDetail>(dockKeys.detail(partyId, view.dock_id), (dock) =>
-    dock ? { ...dock, locks: dock.locks.map((lock) => (lock.id === view.id ? view : lock)) } : dock,
+    dock ? { ...dock, locks: dock.locks.map((lock) => (lock.id === view.id ? merged(lock) : lock)) } : dock,
   );
-  queryClient.setQueryData<LockDetail>(dockKeys.lock(partyId, view.dock_id, view.id), (lock) => (lock ? { ...lock, ...view } : lock));
+  const key = dockKeys.lock(partyId, view.dock_id, view.id);
+  const before = queryClient.getQueryData<LockDetail>(key);
+  if (!before) return;
+  queryClient.setQueryData<LockDetail>(key, { ...before, ...merged(before) });
+  if (before.state !== view.state) void refreshQueries(key);
 }
 
 /** The caller's command's new state (a live frame or the POST's answer) written into its lock's cached answers. */
