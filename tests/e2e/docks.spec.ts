@@ -47,7 +47,15 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
   // A profile the stolen report can be filled from (the alarm's one tap asks only what no profile knows).
   const profile = await request.put('/api/identities/me', {
     headers,
-    data: { first_name: 'Dorte', last_name: 'Dok', street: 'Banegårdsgade 2', city: 'Aarhus C', zip_code: '8000', mobile: '+4512345678', cpr_number: '0101901234' },
+    data: {
+      first_name: 'Dorte',
+      last_name: 'Dok',
+      street: 'Banegårdsgade 2',
+      city: 'Aarhus C',
+      zip_code: '8000',
+      mobile: '+4512345678',
+      cpr_number: '0101901234',
+    },
   });
   expect(profile.status(), await profile.text()).toBe(200);
 
@@ -167,7 +175,7 @@ test('a member locks a bike in the dock and unlocks it while the lock answers; f
     await alarm.getByRole('button', { name: en('alarm.send') }).click();
     await page.getByRole('link', { name: en('alarm.openReport') }).click();
     await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${setup.bikeId}/stolen-bike-report$`));
-    const filed = await request.get(`/api/bikes/${setup.bikeId}`, { headers: { authorization: `Bearer ${setup.token}` } });
+    const filed = await request.get(`/api/bikes/${setup.bikeId}/`, { headers: { authorization: `Bearer ${setup.token}` } });
     expect(filed.status(), await filed.text()).toBe(200);
     expect(((await filed.json()) as { flags: { reported_stolen: boolean } }).flags.reported_stolen).toBe(true);
 

@@ -104,7 +104,7 @@ function LockPanel({ lock, dockId }: { lock: LockDetail; dockId: string }) {
             block
             className="btn-large"
             busy={sending}
-            disabled={busy}
+            disabled={busy || lock.state !== 'occupied_by_me'}
             aria-describedby={reason ? 'lock-reason' : undefined}
             onClick={() => void send('unlock')}
           >
