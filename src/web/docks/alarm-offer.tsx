@@ -1,13 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { DockDetail } from '../../domain/docks';
 import { readApiError } from '../lib/errors';
-import { refreshQueries } from '../lib/query-client';
+import { queryClient, refreshQueries } from '../lib/query-client';
 import { useActingParty } from '../lib/session-store';
 import { useTheftDraft } from '../theft/draft-store';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import { type AlarmReportAnswers, type DockAlarm, dismissAlarm, dockKeys, reportAlarmStolen, useDockAlarms } from './docks-api';
+import {
+  type AlarmReportAnswers,
+  type DockAlarm,
+  dismissAlarm,
+  dockKeys,
+  type LockDetail,
+  reportAlarmStolen,
+  useDockAlarms,
+} from './docks-api';
 
 /** The questions the offer asks itself when the tap could not know them; any other goes to the stolen-report wizard. */
 const ASKED_HERE = ['isInsured', 'bike_price'];
@@ -113,7 +122,7 @@ function AlarmOffer({ alarm, onFiled }: { alarm: DockAlarm; onFiled: (bikeId: st
       </span>
       <div>
         <h2 id={titleId} className="alarm-offer-title">
-          {t('alarm.title', { bike: alarm.bike_label ?? '', lock: alarm.lock_label, dock: alarm.dock_name })}
+          {t('alarm.title', { bike: bikeName(partyId, alarm), lock: alarm.lock_label, dock: alarm.dock_name })}
         </h2>
         <p>{t('alarm.body')}</p>
         {asking && (
@@ -156,6 +165,15 @@ function AlarmOffer({ alarm, onFiled }: { alarm: DockAlarm; onFiled: (bikeId: st
       </div>
     </section>
   );
+}
+
+/** The bike as the dock's pages name it (its nickname, from the lock's cached view) or else as the alarm labels it. */
+function bikeName(partyId: string, alarm: DockAlarm): string {
+  const dock = queryClient.getQueryData<DockDetail>(dockKeys.detail(partyId, alarm.dock_id));
+  const lock =
+    dock?.locks.find((l) => l.id === alarm.lock_id) ??
+    queryClient.getQueryData<LockDetail>(dockKeys.lock(partyId, alarm.dock_id, alarm.lock_id));
+  return lock?.my_bike && lock.my_bike.id === alarm.bike_id && lock.my_bike.label ? lock.my_bike.label : (alarm.bike_label ?? '');
 }
 
 function answersForDraft(answers: AlarmReportAnswers): Record<string, unknown> {
