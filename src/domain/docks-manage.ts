@@ -106,7 +106,6 @@ export const lockEventSchema = z.object({
   at: z.string(),
   detail: z.record(z.string(), z.unknown()),
 });
-export type LockEventView = z.infer<typeof lockEventSchema>;
 
 export const lockEventPageSchema = z.object({
   items: z.array(lockEventSchema),

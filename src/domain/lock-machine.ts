@@ -5,7 +5,6 @@ import {
   type LockCommandKind,
   type LockCommandStatus,
   type LockReportedState,
-  lockViewState,
 } from './docks.js';
 
 // The one lock state machine (issue 16), pure: given what the server knows of a lock, its command in progress and
@@ -265,19 +264,4 @@ export function step(lock: MachineLock, pending: MachineCommand | null, input: L
       return out;
     }
   }
-}
-
-/** The view state of a machine lock for `viewer` (domain/docks.ts lockViewState). */
-export function machineView(lock: MachineLock, pending: MachineCommand | null, viewerPartyId: string, now: Date) {
-  return lockViewState(
-    {
-      reportedState: lock.reportedState,
-      reportedAt: lock.reportedAt,
-      connected: lock.connected,
-      occupantPartyId: lock.occupantPartyId,
-      pendingCommand: pending?.kind ?? null,
-    },
-    viewerPartyId,
-    now,
-  );
 }

@@ -135,7 +135,13 @@ export class DeviceHub {
 
   private apply(device: Device, input: LockInput): Promise<unknown> {
     device.queue = device.queue
-      .then(() => applyToLock(this.ctx.db, device.lockId, input, { connectionId: device.connectionId }))
+      .then(async () => {
+        const applied = await applyToLock(this.ctx.db, device.lockId, input, { connectionId: device.connectionId });
+        // No longer the lock's connection (a newer one took over, or the lock went offline while silent, or is gone):
+        // closed, so that a device still there says hello again.
+        if (!applied && input.type !== 'disconnected' && device.socket.readyState === device.socket.OPEN)
+          device.socket.close(DEVICE_CLOSE_REPLACED, 'connection no longer current');
+      })
       .catch((err: unknown) => {
         if (!(err instanceof AppError)) this.ctx.log.warn({ err, lockId: device.lockId }, 'lock device frame failed');
       });

@@ -152,6 +152,19 @@ describe('lock and unlock with the simulated lock', () => {
     expect((await lockView(member.token, lock.id)).json().my_bike.id).toBe(bikeId);
   });
 
+  it('marks a silent lock offline; when it speaks again it is made to say hello, and is online again', async () => {
+    const { lock, sim } = await device('A6');
+    sim.setSilent(true);
+    await expireDue(t.database.db, 45, new Date(Date.now() + 46_000));
+    expect((await lockView(member.token, lock.id)).json().state).toBe('offline');
+    const history = await t.database.db.select().from(lockEvents).where(eq(lockEvents.lockId, lock.id));
+    expect(history.map((e) => e.kind)).toContain('silent');
+    sim.setSilent(false);
+    sim.move('open');
+    await eventually(async () => (await lockView(member.token, lock.id)).json().state === 'free');
+    await eventually(() => sim.received.filter((f) => f.type === 'welcome').length === 2);
+  });
+
   it('ignores a report older than the last one applied', async () => {
     const { lock, sim } = await device('A5');
     sim.move('closed');

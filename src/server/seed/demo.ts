@@ -7,6 +7,7 @@ import { findIdentityByEmail } from '../identity/service.js';
 import { hashPassword } from '../shared/secrets.js';
 import { seedDemoBikes } from './demo-bikes.js';
 import { seedDemoDistributors } from './demo-distributors.js';
+import { seedDemoDock } from './demo-docks.js';
 import { seedDemoInsuranceClaims } from './demo-insurance-claims.js';
 import { seedDemoInsuranceEvidence } from './demo-insurance-evidence.js';
 import { seedDemoInsurancePolicies } from './demo-insurance-policies.js';
@@ -87,5 +88,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[] | nul
   await seedDemoInsuranceClaims(ctx);
   await seedDemoInsuranceEvidence(ctx);
   await seedDemoDistributors(ctx);
+  await seedDemoDock(ctx, accounts.owner.email);
   return Object.values(accounts);
 }

@@ -2,6 +2,7 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { accountRoutes } from '../account/routes';
 import { bikeRoutes } from '../bikes/routes';
 import { chatRoutes } from '../chats/routes';
+import { dockManageRoutes } from '../docks/manage-routes';
 import { dockRoutes } from '../docks/routes';
 import { insuranceRoutes } from '../insurance/routes';
 import { myBikesRoutes } from '../my-bikes/routes';
@@ -25,6 +26,7 @@ const appRoutes: RouteObject[] = [
   ...myBikesRoutes,
   ...bikeRoutes,
   ...chatRoutes,
+  ...dockManageRoutes,
   ...ownershipRoutes,
   ...webshopRoutes,
   ...dockRoutes,

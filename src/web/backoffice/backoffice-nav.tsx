@@ -13,6 +13,7 @@ const SECTIONS: { to: string; label: string; work?: keyof BackofficeWork; end?: 
   { to: '/backoffice/identities', label: 'nav.identities' },
   { to: '/backoffice/organisations', label: 'nav.organisations' },
   { to: '/backoffice/plates', label: 'nav.plates' },
+  { to: '/backoffice/docks', label: 'nav.docks' },
   { to: '/backoffice/v2/diverse', label: 'nav.diverse' },
   { to: '/backoffice/audit-log', label: 'nav.auditLog' },
 ];
