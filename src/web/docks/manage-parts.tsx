@@ -47,7 +47,7 @@ export function DockCards({ docks, linkTo, showOwner }: { docks: ManagedDock[]; 
           <p className="muted">{dock.address}</p>
           {showOwner && <p>{t('list.owner', { name: dock.organisation_name })}</p>}
           <p>
-            {t('list.counts', { locks: dock.lock_count, free: dock.free_count })} · {t(`access.${dock.access}`)}
+            {t('list.counts', { count: dock.lock_count, locks: dock.lock_count, free: dock.free_count })} · {t(`access.${dock.access}`)}
             {dock.published ? ` · ${t('list.published')}` : ''}
           </p>
         </li>
@@ -161,9 +161,7 @@ function DockFields({ form }: { form: DockForm }) {
         <p className="dm-label" id={mapLabel}>
           {t('form.place')}
         </p>
-        <p className="field-hint">
-          {point ? t('form.placeChosen', { lat: point.latitude.toFixed(5), lon: point.longitude.toFixed(5) }) : t('form.placeHint')}
-        </p>
+        <p className="field-hint">{t('form.placeHint')}</p>
         <LocationPicker
           value={point}
           label={t('form.place')}
@@ -215,7 +213,7 @@ export function DockManager({
           </>
         )}
         <br />
-        {t('list.counts', { locks: d.lock_count, free: d.free_count })} · {t(`access.${d.access}`)} ·{' '}
+        {t('list.counts', { count: d.lock_count, locks: d.lock_count, free: d.free_count })} · {t(`access.${d.access}`)} ·{' '}
         {d.published ? t('list.published') : t('list.notPublished')}
       </p>
       {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
