@@ -53,7 +53,7 @@ const WEB = {
   layers: { types: [], lib: [], ui: ['lib'], i18n: [] } as Record<string, string[]>,
   areas: {
     about: [],
-    account: ['organisations', 'verification', 'bikes', 'consent'],
+    account: ['organisations', 'verification', 'bikes', 'consent', 'docks'],
     backoffice: ['register', 'bikes', 'maps', 'chats', 'docks'],
     bikes: ['verification'],
     chats: ['ownership', 'maps', 'search'],

@@ -167,6 +167,9 @@ test('a member locks a bike in the dock and unlocks it while the lock answers; f
     await expect(alarm).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshots(page, 'docks-alarm');
+    // The app's home offers it too; the report is filed from there.
+    await page.goto('/app');
+    await expect(alarm).toBeVisible();
     await alarm.getByRole('button', { name: en('alarm.report') }).click();
     // What no profile, bike or dock can say: asked in the alert itself.
     await alarm.getByRole('radio', { name: en('alarm.no') }).check();

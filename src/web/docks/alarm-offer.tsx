@@ -17,6 +17,7 @@ import {
   reportAlarmStolen,
   useDockAlarms,
 } from './docks-api';
+import './docks.css';
 
 /** The questions the offer asks itself when the tap could not know them; any other goes to the stolen-report wizard. */
 const ASKED_HERE = ['isInsured', 'bike_price'];
