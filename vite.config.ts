@@ -92,7 +92,17 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    // ws: the chats' live channel (/api/chats/live) is a WebSocket on the same path.
-    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+    // ws: the chats' live channel (/api/chats/live) is a WebSocket on the same path. A lock page's live channel is the
+    // page's own address (/app/docks/{dockId}/locks/{lockId}/websocket): its upgrade goes to the server, while a plain
+    // GET of it (bypass) stays with Vite, which serves the page.
+    proxy: {
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '^/app/docks/[^/]+/locks/[^/]+/websocket$': {
+        target: 'http://localhost:3000',
+        ws: true,
+        // Vite asks bypass for upgrades too: those go on to the server.
+        bypass: (request) => (request.headers.upgrade ? undefined : request.url),
+      },
+    },
   },
 }));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LockCommandView } from '../../domain/docks.js';
 import type { Db } from '../db/client.js';
-import { bikeOwnerships, lockCommands, locks } from '../db/schema.js';
+import { bikeOwnerships, bikes, lockCommands, locks } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { applyToLock, toCommandView } from './lock-service.js';
 import { usableLock } from './views.js';
@@ -24,10 +24,13 @@ export async function requestCommand(
   if (body.kind === 'lock') {
     bikeId = body.bike_id;
     const [owned] = await db
-      .select({ id: bikeOwnerships.bikeId })
+      .select({ id: bikeOwnerships.bikeId, stolen: bikes.reportedStolen })
       .from(bikeOwnerships)
+      .innerJoin(bikes, eq(bikes.id, bikeOwnerships.bikeId))
       .where(and(eq(bikeOwnerships.bikeId, bikeId), eq(bikeOwnerships.partyId, partyId), isNull(bikeOwnerships.endedAt)));
     if (!owned) throw new AppError('bike_not_found');
+    // As the lock page offers: a bike reported stolen is found first.
+    if (owned.stolen) throw new AppError('bike_stolen_locked');
     const [docked] = await db.select({ id: locks.id }).from(locks).where(eq(locks.occupantBikeId, bikeId));
     const [waiting] = await db
       .select({ id: lockCommands.id })

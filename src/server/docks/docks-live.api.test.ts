@@ -4,7 +4,7 @@ import { createTestApp, type SignedUpUser, signUpUser, type TestApp } from '../.
 import type { LockCommandView } from '../../domain/docks.js';
 import { api } from '../bikes/bike-test-factory.js';
 import { bikeOf } from '../chats/chat-test-factory.js';
-import { dockAlarms, lockCommands, lockEvents, locks } from '../db/schema.js';
+import { dockAlarms, docks, lockCommands, lockEvents, locks, organisationMembers } from '../db/schema.js';
 import { dockOf, eventually, httpBase, liveClient, lockOf, organisationOf, simulated } from './dock-test-factory.js';
 import { expireDue } from './lock-service.js';
 import type { SimulatedLock } from './simulated-lock.js';
@@ -211,6 +211,28 @@ describe('the rules of a command', () => {
     // Nor can they read my command.
     expect((await api(t.app, other.token, 'GET', `${commandUrl(lock.id)}/${sent.json().id}`)).statusCode).toBe(404);
     await t.database.db.execute(`update dock set access = 'members' where id = '${dockId}'`);
+
+    // Someone who left the organisation with their bike in a lock still sees that dock and gets the bike out.
+    const leaver = await signUpUser(t.app);
+    const org = (await t.database.db.select({ owner: docks.ownerPartyId }).from(docks).where(eq(docks.id, dockId)))[0]?.owner as string;
+    await t.database.db.insert(organisationMembers).values({ organisationPartyId: org, identityPartyId: leaver.partyId });
+    const { lock: third } = await device('B4');
+    const leaversBike = await bikeOf(t, leaver.partyId);
+    const locked = await api(t.app, leaver.token, 'POST', commandUrl(third.id), { kind: 'lock', bike_id: leaversBike });
+    await eventually(
+      async () => (await api(t.app, leaver.token, 'GET', `${commandUrl(third.id)}/${locked.json().id}`)).json().status === 'done',
+    );
+    await t.database.db.delete(organisationMembers).where(eq(organisationMembers.identityPartyId, leaver.partyId));
+    expect((await api(t.app, leaver.token, 'GET', '/api/docks/')).json().map((d: { id: string }) => d.id)).toEqual([dockId]);
+    expect((await api(t.app, leaver.token, 'POST', commandUrl(third.id), { kind: 'unlock' })).statusCode).toBe(202);
+
+    // A bike reported stolen is neither offered nor taken.
+    const stolen = await bikeOf(t, member.partyId, { reportedStolen: true });
+    const { lock: fourth } = await device('B5');
+    expect((await lockView(member.token, fourth.id)).json().bikes.map((b: { id: string }) => b.id)).not.toContain(stolen);
+    expect((await api(t.app, member.token, 'POST', commandUrl(fourth.id), { kind: 'lock', bike_id: stolen })).json().code).toBe(
+      'bike_stolen_locked',
+    );
   });
 
   it('answers bad input with 4xx', async () => {

@@ -24,12 +24,15 @@ export interface Viewer {
 /** A finished command is still shown as the viewer's for this long (the page tells how it went). */
 const MY_COMMAND_SHOWN_MS = LOCK_OFFLINE_AFTER_SECONDS * 1000;
 
+/** Members of the owning organisation, anyone for a public dock, and whoever has a bike in one of its locks (a person
+ * who left the organisation, or a dock made members-only, still gets their bike out). */
 function usableBy(partyId: string) {
   return or(
     eq(docks.access, 'everyone'),
     exists(
       sql`(select 1 from ${organisationMembers} where ${organisationMembers.organisationPartyId} = ${docks.ownerPartyId} and ${organisationMembers.identityPartyId} = ${partyId})`,
     ),
+    exists(sql`(select 1 from ${locks} where ${locks.dockId} = ${docks.id} and ${locks.occupantPartyId} = ${partyId})`),
   );
 }
 
