@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../lib/intl';
@@ -13,6 +14,9 @@ import { BikesCard } from './bikes-card';
 import { LANGUAGE_NAMES } from './format';
 import { VerifyBanner } from './verify-banner';
 import './account.css';
+
+// A tamper alarm of a dock's lock holding one of my bikes, with its one-tap stolen report (issue 16): its own chunk.
+const DockAlarmOffers = lazy(() => import('../docks/alarm-offer').then((m) => ({ default: m.AlarmOffers })));
 
 /** /app: the signed-in home: bikes first, then the account. */
 export function AccountHomePage() {
@@ -35,6 +39,9 @@ export function AccountHomePage() {
       <PageTitle>{t('home.title', { name })}</PageTitle>
       <p className="account-lead">{t('home.lead')}</p>
       <VerificationNotice />
+      <Suspense fallback={null}>
+        <DockAlarmOffers />
+      </Suspense>
       {!me.email_verified && <VerifyBanner profile={me} />}
       {me.pending_email && (
         <Alert tone="info" title={t('home.pendingTitle')}>

@@ -3,6 +3,7 @@ import { accountRoutes } from '../account/routes';
 import { bikeRoutes } from '../bikes/routes';
 import { chatRoutes } from '../chats/routes';
 import { dockManageRoutes } from '../docks/manage-routes';
+import { dockRoutes } from '../docks/routes';
 import { insuranceRoutes } from '../insurance/routes';
 import { myBikesRoutes } from '../my-bikes/routes';
 import { organisationRoutes } from '../organisations/routes';
@@ -28,6 +29,7 @@ const appRoutes: RouteObject[] = [
   ...dockManageRoutes,
   ...ownershipRoutes,
   ...webshopRoutes,
+  ...dockRoutes,
   notFoundRoute,
 ];
 

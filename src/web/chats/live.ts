@@ -24,9 +24,10 @@ export interface SocketLike {
   onerror: ((event: unknown) => void) | null;
 }
 
-export interface LiveOptions {
+/** Another live channel (the docks') may speak its own frames over the same protocol: auth, ready, ping. */
+export interface LiveOptions<F extends { type: string } = LiveServerFrame> {
   token: string;
-  onFrame: (frame: LiveServerFrame) => void;
+  onFrame: (frame: F) => void;
   /** Connected and authenticated; `again` after a lost connection (what was missed should be fetched). */
   onReady?: (again: boolean) => void;
   /** The server refused the token. */
@@ -49,17 +50,17 @@ export function liveUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/chats/live`;
 }
 
-function parseFrame(data: unknown): LiveServerFrame | null {
+function parseFrame<F>(data: unknown): F | { type: 'ready' } | null {
   if (typeof data !== 'string') return null;
   try {
     const frame = JSON.parse(data) as { type?: unknown };
-    return typeof frame?.type === 'string' ? (frame as LiveServerFrame) : null;
+    return typeof frame?.type === 'string' ? (frame as F) : null;
   } catch {
     return null;
   }
 }
 
-export function connectLive(options: LiveOptions): LiveConnection {
+export function connectLive<F extends { type: string } = LiveServerFrame>(options: LiveOptions<F>): LiveConnection {
   const url = options.url ?? liveUrl(window.location);
   const create = options.createSocket ?? ((address: string) => new WebSocket(address) as unknown as SocketLike);
   let socket: SocketLike | null = null;
@@ -79,7 +80,7 @@ export function connectLive(options: LiveOptions): LiveConnection {
     socket = current;
     current.onopen = () => send({ type: 'auth', token: options.token });
     current.onmessage = (event) => {
-      const frame = parseFrame(event.data);
+      const frame = parseFrame<F>(event.data);
       if (!frame) return;
       if (frame.type === 'ready') {
         const again = everReady;
@@ -90,7 +91,7 @@ export function connectLive(options: LiveOptions): LiveConnection {
         options.onReady?.(again);
         return;
       }
-      options.onFrame(frame);
+      options.onFrame(frame as F);
     };
     current.onerror = () => {
       // A close follows every error; reconnecting is decided there.
