@@ -126,21 +126,37 @@ test('in English, and a signed-in person’s draft is finished in another browse
   await phone.getByLabel('Where is it?').fill('Outside the library');
   await phone.getByRole('button', { name: 'Put the pin at the centre of the map' }).click();
   await expect(phone.getByText('Your answers are kept on your account')).toBeVisible();
+  await phone.getByRole('button', { name: 'Next' }).click();
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('The bike');
+  await phone.getByLabel('Red').check();
   // The server has it once typing rests.
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/flows/${MEMO}/draft`, { headers: { authorization: `Bearer ${user.token}` } });
-      return res.ok() ? (await res.json()).answers.place?.label : null;
-    })
-    .toBe('Outside the library');
+  const serverDraft = async () => {
+    const res = await request.get(`/api/flows/${MEMO}/draft`, { headers: { authorization: `Bearer ${user.token}` } });
+    return res.ok() ? ((await res.json()) as { current_step: string; answers: Record<string, unknown> }) : null;
+  };
+  await expect.poll(async () => (await serverDraft())?.answers.color).toBe('red');
+  expect((await serverDraft())?.current_step).toBe('bike');
   await first.close();
 
+  // Another device: the server's draft, at the step it reached; finished there.
   const second = await browser.newContext();
   const desktop = await second.newPage();
   await seedToken(desktop, user.token);
   await desktop.goto(`/flows/${MEMO}`);
+  await expect(desktop.getByRole('heading', { level: 1 })).toHaveText('Cyklen');
+  await expect(desktop.getByLabel('Rød')).toBeChecked();
+  await desktop.getByRole('button', { name: 'Tilbage' }).click();
   await expect(desktop.getByLabel('Hvor står den?')).toHaveValue('Outside the library');
   await expect(desktop.getByLabel('Hvornår så du cyklen?')).toHaveValue('2025-04-02');
+  await desktop.getByRole('button', { name: 'Næste' }).click();
+  await desktop.getByRole('group', { name: 'Er den låst?' }).getByLabel('Nej').check();
+  await desktop.getByRole('group', { name: 'Har den en plade med QR-kode?' }).getByLabel('Nej').check();
+  await desktop.getByRole('button', { name: 'Næste' }).click();
+  await desktop.getByLabel(/Jeg giver lov/).check();
+  await desktop.getByRole('button', { name: 'Send' }).click();
+  await expect(desktop.getByRole('heading', { level: 1 })).toHaveText('Tak! Vi har fået dine oplysninger');
+  // Sent: the server's draft is gone.
+  expect(await serverDraft()).toBeNull();
   await second.close();
 });
 

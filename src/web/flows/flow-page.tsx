@@ -64,7 +64,8 @@ export function FlowPage({
   const local = useFlowDrafts((s) => s.drafts[memo]);
   const saveLocal = useFlowDrafts((s) => s.save);
   const resetLocal = useFlowDrafts((s) => s.reset);
-  const [serverChecked, setServerChecked] = useState(false);
+  // The flow version whose server draft has been looked at (signed in); a visitor has none to wait for.
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
   const [versionNotice, setVersionNotice] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -100,12 +101,8 @@ export function FlowPage({
 
   // Signed in: the server's draft, when it is newer than this browser's (begun on another device).
   useEffect(() => {
-    if (!flow || !signedIn) {
-      setServerChecked(true);
-      return;
-    }
+    if (!flow || !signedIn) return;
     const controller = new AbortController();
-    setServerChecked(false);
     api<ServerDraft>(`/flows/${encodeURIComponent(memo)}/draft`, { signal: controller.signal }).then(
       (server) => {
         const mine = useFlowDrafts.getState().drafts[memo];
@@ -114,15 +111,16 @@ export function FlowPage({
           if (server.version !== flow.version) setVersionNotice(true);
           saveLocal(memo, { version: flow.version, answers, step: server.current_step }, server.updated_at);
         }
-        setServerChecked(true);
+        setCheckedFor(flow.id);
       },
       () => {
-        if (!controller.signal.aborted) setServerChecked(true);
+        if (!controller.signal.aborted) setCheckedFor(flow.id);
       },
     );
     return () => controller.abort();
   }, [flow, signedIn, memo, saveLocal]);
 
+  const serverChecked = flow !== null && (!signedIn || checkedFor === flow.id);
   const answers = useMemo(() => (local && flow && local.version === flow.version ? local.answers : {}), [local, flow]);
 
   // Signed in: what changed goes to the server once typing rests.
@@ -156,9 +154,9 @@ export function FlowPage({
 
   // A step opened before the earlier ones are done goes to the first one still open; the address says which.
   useEffect(() => {
-    if (!step || done) return;
+    if (!step || done || !serverChecked) return;
     if (stepMemo !== step.memo) navigate(`${basePath}/${step.memo}`, { replace: true });
-  }, [step, stepMemo, basePath, navigate, done]);
+  }, [step, stepMemo, basePath, navigate, done, serverChecked]);
 
   // Each step is a page: its heading takes the focus when the step changes (not on the page's first paint).
   const shownStep = step?.memo;
@@ -194,7 +192,8 @@ export function FlowPage({
 
   if (load.kind === 'missing') return <NotFoundPage />;
   if (load.kind === 'failed') return <LoadError error={load.error} onRetry={() => setAttempt((n) => n + 1)} />;
-  if (!flow || !definition || !step) return <Loading />;
+  // Signed in, the server's draft may say where to go on: the page waits for it.
+  if (!flow || !definition || !step || !serverChecked) return <Loading />;
 
   const title = localized(definition.title, language);
 

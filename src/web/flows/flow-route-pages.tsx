@@ -38,6 +38,7 @@ export function RegionPage() {
     document.cookie = `region=${region}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
   }, [region]);
   if (!mapped || !region) return <NotFoundPage />;
+  // Set while rendering, before <Navigate> shows the page without the prefix, so that page reads the region already.
   serverState.region = region;
   return <Navigate to={`${mapped.path}${location.search}${location.hash}`} replace />;
 }
