@@ -284,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lockListener = await startLockListener(database, {
       onEvent: (n) => dockLive.deliver(n),
       onCommand: (n) => lockDevices.push(n),
+      onRevoked: (lockId) => lockDevices.revoke(lockId),
       onReconnect: () => dockLive.resync(),
       log: app.log,
     });

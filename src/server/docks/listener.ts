@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
+import { LOCK_REVOKED_CHANNEL } from './lock-secret.js';
 import { LOCK_COMMANDS_CHANNEL, LOCK_EVENTS_CHANNEL, type LockCommandNotice, type LockEventNotice } from './lock-service.js';
 
 // Every instance listens on LOCK_EVENTS_CHANNEL (its browsers hear every lock change, whichever instance made it) and
@@ -15,6 +16,8 @@ export interface LockListener {
 export interface LockListenerHandlers {
   onEvent(notice: LockEventNotice): void;
   onCommand(notice: LockCommandNotice): void;
+  /** A lock's secret changed or the lock was removed (LOCK_REVOKED_CHANNEL): its device connection must end. */
+  onRevoked(lockId: string): void;
   /** After a reconnect: notices sent meanwhile were missed. */
   onReconnect(): void;
   log: FastifyBaseLogger;
@@ -57,12 +60,16 @@ export async function startLockListener(database: Database, handlers: LockListen
     } else if (channel === LOCK_COMMANDS_CHANNEL) {
       const notice = parseCommandNotice(payload);
       if (notice) handlers.onCommand(notice);
+    } else if (channel === LOCK_REVOKED_CHANNEL) {
+      if (isId(payload)) handlers.onRevoked(payload);
     }
   };
   if (database.client) {
     const client = database.client;
     const unlisten = await Promise.all(
-      [LOCK_EVENTS_CHANNEL, LOCK_COMMANDS_CHANNEL].map((channel) => client.listen(channel, (payload) => onPayload(channel, payload))),
+      [LOCK_EVENTS_CHANNEL, LOCK_COMMANDS_CHANNEL, LOCK_REVOKED_CHANNEL].map((channel) =>
+        client.listen(channel, (payload) => onPayload(channel, payload)),
+      ),
     );
     return {
       async stop() {
@@ -115,6 +122,7 @@ async function listenOnPostgres(
       await next.connect();
       await next.query(`LISTEN ${LOCK_EVENTS_CHANNEL}`);
       await next.query(`LISTEN ${LOCK_COMMANDS_CHANNEL}`);
+      await next.query(`LISTEN ${LOCK_REVOKED_CHANNEL}`);
     } catch (err) {
       onLost(err as Error);
       return;
