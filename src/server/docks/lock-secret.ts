@@ -3,6 +3,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 // A lock's device secret (issue 16): shown once when the lock is added or its secret rotated; only its hash is kept
 // (lock.secret_hash). The secret is 32 random bytes, so a plain SHA-256 is enough (no password stretching needed).
 
+/**
+ * NOTIFY channel (payload: the lock id) telling every instance that a lock's secret changed or the lock was removed:
+ * the instance holding its device socket closes it (device-hub.ts revoke), so the old secret's connection ends.
+ */
+export const LOCK_REVOKED_CHANNEL = 'lock_device_revoked';
+
 /** A fresh device secret and the hash to store. */
 export function newLockSecret(): { secret: string; secretHash: string } {
   const secret = randomBytes(32).toString('base64url');

@@ -20,7 +20,7 @@ import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { auditStaffChange } from '../shared/audit.js';
 import { isUuid } from '../shared/files/ids.js';
-import { newLockSecret } from './lock-secret.js';
+import { LOCK_REVOKED_CHANNEL, newLockSecret } from './lock-secret.js';
 
 // Managing docks and locks (issue 16). Two kinds of manager reach the same calls: staff (every dock; each change
 // audited like other backoffice changes) and an organisation's admin acting as the organisation (its own docks
@@ -28,9 +28,6 @@ import { newLockSecret } from './lock-secret.js';
 
 /** Who manages: staff, or the organisation the caller acts as (checked to be its admin by `organisationManager`). */
 export type Manager = { kind: 'staff'; caller: Caller } | { kind: 'organisation'; caller: Caller; organisationPartyId: string };
-
-/** NOTIFY channel telling every instance's device hub to close a lock's device connection (its secret changed, or it was removed). */
-export const LOCK_REVOKED_CHANNEL = 'lock_device_revoked';
 
 /** The caller as the manager of their organisation's docks: acting as an organisation they are an admin of. */
 export async function organisationManager(ctx: AppContext, caller: Caller): Promise<Manager> {
