@@ -19,7 +19,6 @@ export const FLOW_TEXT_MAX_LENGTH = 2000;
 export const FLOW_ANSWER_TEXT_MAX_LENGTH = 5000;
 
 export const FLOW_FIELD_KINDS = ['text', 'number', 'choice', 'date', 'address', 'bike', 'picture', 'consent'] as const;
-export type FlowFieldKind = (typeof FLOW_FIELD_KINDS)[number];
 
 /** A definition's lifecycle: one draft being edited, at most one published version per memo, retired ones kept for their answers. */
 export const FLOW_STATUSES = ['draft', 'published', 'retired'] as const;
@@ -118,7 +117,6 @@ export const flowAddressAnswerSchema = z.object({
   latitude: z.number().check(z.minimum(-90), z.maximum(90)),
   longitude: z.number().check(z.minimum(-180), z.maximum(180)),
 });
-export type FlowAddressAnswer = z.infer<typeof flowAddressAnswerSchema>;
 
 /**
  * One answer: text, a choice value, a date (YYYY-MM-DD), a bike id or a picture id as a string; a number; several choices;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
-import { LOCK_COMMANDS_CHANNEL, LOCK_EVENTS_CHANNEL, type LockCommandNotice, type LockEventNotice } from './lock-service.js';
 import { LOCK_REVOKED_CHANNEL } from './lock-secret.js';
+import { LOCK_COMMANDS_CHANNEL, LOCK_EVENTS_CHANNEL, type LockCommandNotice, type LockEventNotice } from './lock-service.js';
 
 // Every instance listens on LOCK_EVENTS_CHANNEL (its browsers hear every lock change, whichever instance made it) and
 // LOCK_COMMANDS_CHANNEL (the instance holding a lock's device socket pushes the command, whichever instance took it),
