@@ -8,8 +8,8 @@ import { contactOf } from '../ownership/parties.js';
 import { bikeLabel } from '../shared/bike-words.js';
 
 /**
- * The mail to a bike's owner when the lock holding it raises a tamper alarm (lock-core calls it in the transaction
- * that stores the dock_alarm; call `ctx.mailer.flush()` after it commits). It links to /app/docks, where the alarm
+ * The mail to a bike's owner when the lock holding it raises a tamper alarm (the device hub calls it once the
+ * dock_alarm is stored, in a transaction of its own; call `ctx.mailer.flush()` after it commits). It links to /app/docks, where the alarm
  * offers the one-tap stolen report. Nothing is sent for an alarm without a party or a party without an email.
  */
 export async function mailDockAlarm(ctx: AppContext, tx: Db, alarmId: string): Promise<void> {

@@ -13,6 +13,7 @@ import type { LockInput } from '../../domain/lock-machine.js';
 import type { AppContext } from '../context.js';
 import { locks } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
+import { mailDockAlarm } from './alarms-mail.js';
 import { hashLockSecret, lockSecretMatches } from './lock-secret.js';
 import { applyToLock, type LockCommandNotice } from './lock-service.js';
 
@@ -143,6 +144,7 @@ export class DeviceHub {
     device.queue = device.queue
       .then(async () => {
         const applied = await applyToLock(this.ctx.db, device.lockId, input, { connectionId: device.connectionId });
+        if (applied?.alarmId) await this.mailAlarm(applied.alarmId);
         // No longer the lock's connection (a newer one took over, or the lock went offline while silent, or is gone):
         // closed, so that a device still there says hello again.
         if (!applied && input.type !== 'disconnected' && device.socket.readyState === device.socket.OPEN)
@@ -152,6 +154,16 @@ export class DeviceHub {
         if (!(err instanceof AppError)) this.ctx.log.warn({ err, lockId: device.lockId }, 'lock device frame failed');
       });
     return device.queue;
+  }
+
+  /** The owner's mail of a tamper alarm (alarms-mail.ts), written to the outbox once the alarm is stored. */
+  private async mailAlarm(alarmId: string): Promise<void> {
+    try {
+      await this.ctx.db.transaction((tx) => mailDockAlarm(this.ctx, tx, alarmId));
+      void this.ctx.mailer.flush();
+    } catch (err) {
+      this.ctx.log.warn({ err, alarmId }, 'dock alarm mail failed');
+    }
   }
 
   private async authenticate(frame: Extract<DeviceFrame, { type: 'hello' }>): Promise<boolean> {

@@ -319,7 +319,11 @@ describe('the answers', () => {
 
   it('lists the surveys and counts them per day and per option', async () => {
     const list = await call(revisor.token, 'GET', '/api/backoffice/surveys');
+    // The product's own surveys are seeded at every start (surveys/seed.ts), unanswered here.
     expect(list.json().items).toEqual([
+      { memo: 'survey.addresses', title: 'Home and work', published_version: 1, versions: [1], responses: 0 },
+      { memo: 'survey.commuting-days', title: 'Your commuting days', published_version: 1, versions: [1], responses: 0 },
+      { memo: 'survey.pendler-travel', title: expect.any(String), published_version: 1, versions: [1], responses: 0 },
       { memo: 'survey.test', title: 'Title of survey.test', published_version: 2, versions: [2, 1], responses: 3 },
     ]);
 
