@@ -7,8 +7,12 @@ import { LANGUAGES } from './locale.js';
 // step is reachable, every memo is unique, conditions name earlier fields). Its texts are its own, in every language
 // of the product, because staff write them, not the catalogs. Answers are stored per version of the definition.
 
-/** A flow's address: lower-case words joined by dots or dashes, e.g. `survey.pendler-travel`; never a product path. */
-export const FLOW_MEMO_PATTERN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
+/**
+ * A flow's fully qualified address: a namespace and a name, lower-case words joined by dashes, with at least one dot,
+ * e.g. `survey.pendler-travel`. The dot keeps it apart from every page of the product (none has one), so the top-level
+ * /{memo} never shadows a page and a mistyped page address stays the ordinary 404.
+ */
+export const FLOW_MEMO_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
 export const FLOW_MEMO_MAX_LENGTH = 80;
 /** A step's or a field's name inside a flow, e.g. `home-address`; `end` is the end and never a step. */
 export const STEP_MEMO_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;

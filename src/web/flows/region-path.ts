@@ -1,4 +1,4 @@
-import { FLOW_MEMO_PATTERN } from '../../domain/flows';
+import { FLOW_MEMO_MAX_LENGTH, FLOW_MEMO_PATTERN } from '../../domain/flows';
 import type { Region } from '../../domain/locale';
 
 // §2 catch-all /{region}/*: an address with a region in front (/no/webshop, /dk/flows/x) is the same page in that
@@ -15,10 +15,9 @@ export function regionPath(pathname: string): { region: Region; path: string } |
 }
 
 /**
- * Whether a top-level path segment is a fully qualified flow memo (`demo.found-a-bike`): a flow memo with at least
- * one dot. Requiring the dot keeps a mistyped page address (/abuot, /web-shop) the ordinary 404 page rather than a
- * flow that does not exist; flows are addressed by their namespace (survey.…, demo.…), which has one.
+ * Whether a top-level path segment is a fully qualified flow memo (`demo.found-a-bike`, FLOW_MEMO_PATTERN: it has a
+ * dot, which no page of the product has), so a mistyped page address (/abuot, /web-shop) stays the ordinary 404 page.
  */
 export function isTopLevelFlowMemo(segment: string): boolean {
-  return segment.includes('.') && FLOW_MEMO_PATTERN.test(segment) && segment.length <= 80;
+  return FLOW_MEMO_PATTERN.test(segment) && segment.length <= FLOW_MEMO_MAX_LENGTH;
 }
