@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { api } from '../bikes/bike-test-factory.js';
 import { bikeOf, person, send, startChat } from './chat-test-factory.js';
+import { CHAT_CHANNEL } from './post.js';
 import { type LiveTestClient, listening, signedIn } from './live-test-client.js';
 
 // Several API instances on one PostgreSQL (issue 5): a message written through instance A reaches a
@@ -70,9 +71,9 @@ describe.runIf(process.env.DATABASE_URL)('live chats across two instances on one
     const ownerOnB = await signedIn(baseB, owner.token);
     clients.push(ownerOnB);
     await ownerOnB.next('unread');
-    // Cut every LISTEN connection of this database (both instances' listeners), as a failover would.
+    // Cut both instances' chat listeners (their connections' last query LISTENs on the chats' channel), as a failover would.
     const cut = await a.database.db.execute(
-      sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${CHAT_CHANNEL}`}`,
     );
     expect((cut as unknown as { rows: unknown[] }).rows.length).toBe(2);
     // After reconnecting, B pushes everyone's counts again (notices sent meanwhile may be lost).
