@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { api } from '../bikes/bike-test-factory.js';
 import { bikeOf, person, send, startChat } from './chat-test-factory.js';
-import { CHAT_CHANNEL } from './post.js';
 import { type LiveTestClient, listening, signedIn } from './live-test-client.js';
+import { CHAT_CHANNEL } from './post.js';
 
 // Several API instances on one PostgreSQL (issue 5): a message written through instance A reaches a
 // client connected to instance B, through LISTEN/NOTIFY. PGlite serves one process, so this runs
