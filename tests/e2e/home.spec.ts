@@ -27,7 +27,7 @@ test('the 404 page is open to visitors and accessible, and shows for any unknown
 test('a signed-in user at an unknown path under /app or /backoffice sees the 404 page, not an empty one', async ({ page, request }) => {
   const { token } = await apiSignUp(request);
   await seedToken(page, token);
-  for (const path of ['/app/no-such-page', '/app/docks', '/backoffice/no-such-page']) {
+  for (const path of ['/app/no-such-page', '/app/no-such-page/deeper', '/backoffice/no-such-page']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siden findes ikke');
   }

@@ -32,9 +32,10 @@ test('a commuter answers the three surveys and sees their commuting deduction', 
   // The list: three open surveys, none answered yet.
   await page.goto('/survey');
   await expect(h1(page)).toHaveText('Undersøgelser');
+  // The product's three come first; a survey another journey adds on the same server may follow them.
   const cards = surveyCards(page, 'Undersøgelser');
-  await expect(cards).toHaveCount(3);
-  await expect(page.getByText('Du har besvaret 0 af 3 undersøgelser.')).toBeVisible();
+  await expect(cards.nth(2)).toBeVisible();
+  await expect(page.getByText(/^Du har besvaret 0 af \d+ undersøgelser\.$/)).toBeVisible();
   await expect(cards.nth(0)).toContainText('Hjem og arbejde');
   await expect(cards.nth(0)).toContainText('Ikke besvaret endnu');
   await expectNoAxeViolations(page);
@@ -115,15 +116,15 @@ test('a commuter answers the three surveys and sees their commuting deduction', 
   // The list shows all three answered.
   await page.getByRole('link', { name: 'All surveys' }).click();
   await expect(h1(page)).toHaveText('Surveys');
-  await expect(page.getByText('You have answered 3 of 3 surveys.')).toBeVisible();
-  await expect(surveyCards(page, 'Surveys').filter({ hasText: 'Answered' })).toHaveCount(3);
+  await expect(page.getByText(/^You have answered 3 of \d+ surveys\.$/)).toBeVisible();
+  await expect(surveyCards(page, 'Surveys').filter({ has: page.getByText('Answered', { exact: true }) })).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'Answer again' })).toHaveCount(3);
 });
 
 test('a visitor sees the surveys and is offered to log in', async ({ page }) => {
   await page.goto('/survey');
   await expect(h1(page)).toHaveText('Undersøgelser');
-  await expect(surveyCards(page, 'Undersøgelser')).toHaveCount(3);
+  await expect(surveyCards(page, 'Undersøgelser').nth(2)).toContainText('Din tur til arbejde');
   await expect(page.getByRole('main').getByRole('link', { name: 'Log ind' })).toBeVisible();
   await expect(page.getByText('Ikke besvaret endnu')).toHaveCount(0);
   await page.goto('/survey/no-such-survey');

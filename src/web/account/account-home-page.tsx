@@ -78,6 +78,13 @@ export function AccountHomePage() {
             {t('home.settingsLink')}
           </Link>
         </section>
+        <section className="card" aria-labelledby="docks-title">
+          <h2 id="docks-title">{t('home.docksTitle')}</h2>
+          <p>{t('home.docksBody')}</p>
+          <Link to="/app/docks" className="btn btn-secondary">
+            {t('home.docksLink')}
+          </Link>
+        </section>
         <section className="card" aria-labelledby="referrals-title">
           <h2 id="referrals-title">{t('referrals.home.title')}</h2>
           <p>{t('referrals.home.body')}</p>

@@ -84,9 +84,6 @@ export function Layout() {
                     <UnreadBadge />
                   </Suspense>
                 </NavLink>
-                <NavLink to="/app/docks" className="nav-link">
-                  {t('nav.docks')}
-                </NavLink>
                 <NavLink to="/app" end className="nav-link">
                   {t('nav.myAccount')}
                 </NavLink>
