@@ -4,7 +4,17 @@ import type { Language } from '../../domain/locale.js';
 import { reportProblems, type StolenReportDraft, type StolenReportInput, THEFT_TIME_ZONE } from '../../domain/theft.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { bikes, dockAlarms, docks, identities, locks, theftReports } from '../db/schema.js';
+import {
+  bikeOwnerships,
+  bikes,
+  dockAlarms,
+  docks,
+  identities,
+  insurancePolicies,
+  insuredItems,
+  locks,
+  theftReports,
+} from '../db/schema.js';
 import type { Caller } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { categoryOf, colorOf } from '../shared/bike-mapping.js';
@@ -79,10 +89,34 @@ export async function dismissAlarm(ctx: AppContext, caller: Caller, alarmId: str
     .where(and(eq(dockAlarms.id, row.alarm.id), isNull(dockAlarms.dismissedAt)));
 }
 
-/** What the tap knows: the profile (as the wizard fills it), the bike, the dock's place and the alarm's time. */
+/**
+ * What the tap knows: the profile (as the wizard fills it), the bike, the dock's place and the alarm's time; the price
+ * the owner gave the bike, and its insurer when a policy of theirs in the register covers it (insured elsewhere or
+ * not at all, the register cannot tell: that is asked).
+ */
 async function prefilledDraft(db: Db, caller: Caller, row: AlarmRow): Promise<StolenReportDraft> {
   const [me] = await db.select().from(identities).where(eq(identities.partyId, caller.partyId));
   const bike = row.bike;
+  const [ownership] = bike
+    ? await db
+        .select({ price: bikeOwnerships.normalPriceDkk })
+        .from(bikeOwnerships)
+        .where(and(eq(bikeOwnerships.bikeId, bike.id), eq(bikeOwnerships.partyId, caller.actingPartyId), isNull(bikeOwnerships.endedAt)))
+    : [];
+  const [policy] = bike
+    ? await db
+        .select({ insurer: insurancePolicies.insurerPartyId })
+        .from(insuredItems)
+        .innerJoin(insurancePolicies, eq(insurancePolicies.id, insuredItems.policyId))
+        .where(
+          and(
+            eq(insuredItems.bikeId, bike.id),
+            eq(insurancePolicies.holderPartyId, caller.actingPartyId),
+            eq(insurancePolicies.status, 'active'),
+          ),
+        )
+        .limit(1)
+    : [];
   const at = row.alarm.raisedAt.toISOString();
   const text = (v: string | null | undefined) => v ?? '';
   return {
@@ -102,6 +136,8 @@ async function prefilledDraft(db: Db, caller: Caller, row: AlarmRow): Promise<St
     bike_category: categoryOf(bike?.categoryId ?? null),
     is_electric: bike?.isElectric ?? null,
     bike_color: colorOf(bike?.colorId ?? null),
+    bike_price: ownership?.price ?? null,
+    ...(policy ? { isInsured: true, insurance_company: policy.insurer } : {}),
     // It was locked in the dock's lock (a fixed object) when the lock raised the alarm; nobody saw who did it.
     lock_status: 'locked_to_object',
     time_last_seen: at,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo } from '../../../tests/support/mail.js';
 import { authed, type SignedUpUser, signUpWithRole } from '../../../tests/support/test-app.js';
 import { api } from '../bikes/bike-test-factory.js';
-import { bikes, dockAlarms, identities, locks, theftReports } from '../db/schema.js';
+import { bikeOwnerships, bikes, dockAlarms, identities, locks, theftReports } from '../db/schema.js';
 import { type OwnershipTest, ownershipTest } from '../ownership/ownership-test-factory.js';
 import { encryptField } from '../shared/secrets.js';
 import { mailDockAlarm } from './alarms-mail.js';
@@ -120,6 +120,16 @@ describe('POST /api/docks/alarms/{alarmId}/stolen-report', () => {
     expect(again.json()).toEqual(filed.json());
     expect(await o.t.database.db.select().from(theftReports).where(eq(theftReports.bikeId, bike.id))).toHaveLength(1);
     expect((await api(o.t.app, owner.token, 'GET', '/api/docks/alarms/')).json()).toEqual([]);
+  });
+
+  it('knows the price the owner gave the bike, and asks only whether it is insured', async () => {
+    const { owner, bike, alarm } = await alarmed();
+    await o.t.database.db.update(bikeOwnerships).set({ normalPriceDkk: 8500 }).where(eq(bikeOwnerships.bikeId, bike.id));
+    const asked = (await api(o.t.app, owner.token, 'POST', `/api/docks/alarms/${alarm.id}/stolen-report`)).json();
+    expect(asked.problems.map((p: { field: string }) => p.field)).toEqual(['isInsured']);
+    expect(asked.draft.bike_price).toBe(8500);
+    const filed = await api(o.t.app, owner.token, 'POST', `/api/docks/alarms/${alarm.id}/stolen-report`, { isInsured: false });
+    expect(filed.json()).toMatchObject({ status: 'filed', bike_id: bike.id });
   });
 
   it('asks for the profile fields that are empty, and refuses bad answers with 422', async () => {
