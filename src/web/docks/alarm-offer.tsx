@@ -65,7 +65,8 @@ function AlarmOffer({ alarm, onFiled }: { alarm: DockAlarm; onFiled: (bikeId: st
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'report' | 'dismiss' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
+  // The questions the server asked back (whether it is insured, its price): only those are shown.
+  const [asked, setAsked] = useState<string[] | null>(null);
   const [insured, setInsured] = useState<'yes' | 'no' | ''>('');
   const [price, setPrice] = useState('');
 
@@ -80,11 +81,11 @@ function AlarmOffer({ alarm, onFiled }: { alarm: DockAlarm; onFiled: (bikeId: st
         return;
       }
       if (outcome.problems.every((problem) => ASKED_HERE.includes(problem.field))) {
-        setAsking(true);
-        if (asking) setError(t('alarm.answersNeeded'));
+        if (asked) setError(t('alarm.answersNeeded'));
+        setAsked(outcome.problems.map((problem) => problem.field));
         return;
       }
-      // More is missing than two questions: the wizard, with everything the tap knew filled in.
+      // More is missing than these questions: the wizard, with everything the tap knew filled in.
       const bikeId = alarm.bike_id ?? '';
       const draft = useTheftDraft.getState();
       draft.chooseBike(bikeId);
@@ -126,27 +127,31 @@ function AlarmOffer({ alarm, onFiled }: { alarm: DockAlarm; onFiled: (bikeId: st
           {t('alarm.title', { bike: bikeName(partyId, alarm), lock: alarm.lock_label, dock: alarm.dock_name })}
         </h2>
         <p>{t('alarm.body')}</p>
-        {asking && (
+        {asked && (
           <form className="alarm-questions" onSubmit={answer}>
             <p>{t('alarm.questions')}</p>
-            <fieldset>
-              <legend>{t('alarm.insured')}</legend>
-              <label>
-                <input type="radio" name={`insured-${alarm.id}`} checked={insured === 'yes'} onChange={() => setInsured('yes')} />{' '}
-                {t('alarm.yes')}
-              </label>
-              <label>
-                <input type="radio" name={`insured-${alarm.id}`} checked={insured === 'no'} onChange={() => setInsured('no')} />{' '}
-                {t('alarm.no')}
-              </label>
-            </fieldset>
-            <TextField
-              label={t('alarm.price')}
-              hint={t('alarm.priceHint')}
-              inputMode="numeric"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
+            {asked.includes('isInsured') && (
+              <fieldset>
+                <legend>{t('alarm.insured')}</legend>
+                <label>
+                  <input type="radio" name={`insured-${alarm.id}`} checked={insured === 'yes'} onChange={() => setInsured('yes')} />{' '}
+                  {t('alarm.yes')}
+                </label>
+                <label>
+                  <input type="radio" name={`insured-${alarm.id}`} checked={insured === 'no'} onChange={() => setInsured('no')} />{' '}
+                  {t('alarm.no')}
+                </label>
+              </fieldset>
+            )}
+            {asked.includes('bike_price') && (
+              <TextField
+                label={t('alarm.price')}
+                hint={t('alarm.priceHint')}
+                inputMode="numeric"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+              />
+            )}
             <Button type="submit" variant="danger" busy={busy === 'report'} disabled={busy !== null}>
               {t('alarm.send')}
             </Button>
@@ -154,7 +159,7 @@ function AlarmOffer({ alarm, onFiled }: { alarm: DockAlarm; onFiled: (bikeId: st
         )}
         {error && <p className="alarm-offer-error">{error}</p>}
         <div className="actions">
-          {!asking && (
+          {!asked && (
             <Button variant="danger" busy={busy === 'report'} disabled={busy !== null} onClick={() => void report({})}>
               {t('alarm.report')}
             </Button>
